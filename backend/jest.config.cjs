@@ -1,0 +1,59 @@
+// NestJS 12 and some of its dependencies are ESM-only; Jest runs CommonJS, so swc transforms both our
+// TypeScript and those packages (see ../../shared/notes/toolchain.md).
+const transform = {
+  '^.+\\.(t|j|mj)s$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const esmPackages = [
+  '@nestjs',
+  'file-type',
+  'load-esm',
+  'uid',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  '@borewit',
+  'openid-client',
+  'oauth4webapi',
+  'jose',
+  'oidc-provider',
+  'otplib',
+  '@otplib',
+  '@scure',
+  '@noble',
+  'quick-lru',
+  'nanoid',
+  'eta',
+  '@koa',
+  'koa',
+];
+const common = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  testEnvironment: 'node',
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/test/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/global-teardown.mjs',
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,44 @@
+import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessGuard } from './common/auth/access.guard.js';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { AppConfig } from './config/app-config.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+
+@Global()
+@Module({})
+class ConfigModule {
+  static forConfig(config: AppConfig): DynamicModule {
+    return {
+      module: ConfigModule,
+      providers: [{ provide: AppConfig, useValue: config }],
+      exports: [AppConfig],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  /** `config` is fully resolved: database URL and secrets are known before Nest starts. */
+  static forConfig(config: AppConfig, databaseUrl: string, extraImports: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forConfig(config),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        ScheduleModule.forRoot(),
+        AuthModule,
+        HealthModule,
+        ...extraImports,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import pino from 'pino';
+import { AppModule } from '../app.module.js';
+import { errorBody } from '../common/http/error-body.js';
+import { createValidationPipe } from '../common/http/validation.pipe.js';
+import { PinoNestLogger } from '../common/logging/pino-nest-logger.js';
+import type { AppConfig } from '../config/app-config.js';
+
+export interface CreateAppOptions {
+  databaseUrl: string;
+  /** Folder of the built SPA (index.html, assets/, sw.js). When absent, only the API is served. */
+  webDistDir?: string;
+  /** Extra modules mounted beside the app's own (tests use this for probe routes). */
+  extraImports?: Type[];
+}
+
+// Content Security Policy for the SPA and the API docs: everything from our own origin, styles inline
+// (MUI/emotion inject them), avatar images from https, never framed.
+const CONTENT_SECURITY_POLICY = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    // The app may be served over plain http on a LAN; never rewrite its requests to https.
+    upgradeInsecureRequests: null,
+  },
+};
+
+export async function createApp(
+  config: AppConfig,
+  options: CreateAppOptions,
+): Promise<NestFastifyApplication> {
+  const logger = pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  });
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    genReqId: () => randomUUID(),
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forConfig(config, options.databaseUrl, options.extraImports),
+    adapter,
+    {
+      logger: new PinoNestLogger(logger),
+      abortOnError: false,
+    },
+  );
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie, { secret: config.jwtSecret });
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
+    await serveSpa(app, options.webDistDir);
+  } else {
+    fastify.get('/*', async (request, reply) => notFound(request, reply));
+  }
+  await app.init();
+  return app;
+}
+
+export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Betwixt API')
+    .setDescription('Bet virtual dollars with friends; settle by mutual agreement; admins resolve disputes.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  return SwaggerModule.createDocument(app, builder);
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.status(404).send(errorBody(404, `Cannot ${request.method} ${request.url.split('?')[0]}`));
+}
+
+/**
+ * Serves the built SPA from the same process: files as they are (hashed assets cached for a year,
+ * index.html and sw.js never), and index.html for any other GET outside /api so client routes load.
+ */
+async function serveSpa(app: NestFastifyApplication, root: string): Promise<void> {
+  const indexHtml = readFileSync(join(root, 'index.html'));
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      const immutable = path.includes(`${join(root, 'assets')}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  fastify.get('/', sendIndex);
+  fastify.get('/*', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/')) return notFound(request, reply);
+    return sendIndex(request, reply);
+  });
+}

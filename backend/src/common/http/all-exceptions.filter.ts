@@ -1,0 +1,70 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error.js';
+import { errorBody, type ErrorBody } from './error-body.js';
+
+interface FastifyError {
+  statusCode?: number;
+  code?: string;
+  message: string;
+}
+
+function isClientFastifyError(error: unknown): error is FastifyError {
+  if (typeof error !== 'object' || error === null) return false;
+  const { statusCode, code } = error as FastifyError;
+  return (
+    typeof code === 'string' && code.startsWith('FST_') && typeof statusCode === 'number' && statusCode < 500
+  );
+}
+
+function httpExceptionBody(exception: HttpException): ErrorBody {
+  const status = exception.getStatus();
+  const response = exception.getResponse();
+  if (typeof response === 'string') return errorBody(status, response);
+  const { message, fields } = response as { message?: unknown; fields?: Record<string, string> };
+  const text = Array.isArray(message)
+    ? message.join('; ')
+    : typeof message === 'string'
+      ? message
+      : exception.message;
+  return errorBody(status, text, fields ? { fields } : {});
+}
+
+/**
+ * Maps every error to one JSON shape. Domain errors and HTTP exceptions keep their status and message;
+ * anything else is a bug and becomes an opaque 500 carrying the request id, logged with its stack.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const body = this.toBody(exception, String(request.id));
+    if (body.statusCode >= 500) {
+      this.logger.error({ err: exception, requestId: request.id, url: request.url }, 'Unhandled error');
+    }
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private toBody(exception: unknown, requestId: string): ErrorBody {
+    if (exception instanceof DomainError) {
+      return errorBody(exception.status, exception.message, {
+        code: exception.code,
+        ...(exception.fields ? { fields: exception.fields } : {}),
+      });
+    }
+    if (exception instanceof HttpException) return httpExceptionBody(exception);
+    if (isClientFastifyError(exception)) {
+      const message =
+        exception.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || exception.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : exception.message;
+      return errorBody(exception.statusCode ?? 400, message);
+    }
+    if (exception instanceof SyntaxError) return errorBody(400, 'The request body is not valid JSON');
+    return errorBody(500, 'Something went wrong on our side. Please try again.', { requestId });
+  }
+}

@@ -1,0 +1,31 @@
+import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+
+function firstMessages(errors: ValidationError[], parent = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const messages = Object.values(error.constraints ?? {});
+    if (messages.length > 0) fields[path] = messages[messages.length - 1] ?? '';
+    Object.assign(fields, firstMessages(error.children ?? [], path));
+  }
+  return fields;
+}
+
+/**
+ * Whitelisting with unknown fields refused, so a body can never set what its DTO does not declare
+ * (isAdmin, balance, ...). The answer carries the first message per field, for forms to show.
+ */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => {
+      const fields = firstMessages(errors);
+      const message = Object.values(fields)[0] ?? 'Invalid request';
+      return new BadRequestException({ message, fields });
+    },
+  });
+}

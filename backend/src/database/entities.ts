@@ -1,0 +1,24 @@
+import { AdminAuditEntry } from '../modules/admin/admin-audit-entry.entity.js';
+import { BalanceAdjustment } from '../modules/admin/balance-adjustment.entity.js';
+import { DisputeResolution } from '../modules/admin/dispute-resolution.entity.js';
+import { ModerationAction } from '../modules/admin/moderation-action.entity.js';
+import { Session } from '../modules/auth/session.entity.js';
+import { BetActivity } from '../modules/bets/bet-activity.entity.js';
+import { Bet } from '../modules/bets/bet.entity.js';
+import { Friendship } from '../modules/friends/friendship.entity.js';
+import { User } from '../modules/users/user.entity.js';
+import { LedgerEntry } from '../modules/wallet/ledger-entry.entity.js';
+
+/** Every stored table of the product, listed once for the data source and the drift check. */
+export const ENTITIES = [
+  User,
+  Bet,
+  BetActivity,
+  Friendship,
+  LedgerEntry,
+  AdminAuditEntry,
+  DisputeResolution,
+  BalanceAdjustment,
+  ModerationAction,
+  Session,
+];

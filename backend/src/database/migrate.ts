@@ -1,0 +1,21 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from './data-source-options.js';
+
+// Any constant shared by all instances: only one of them applies migrations at a time.
+const MIGRATION_LOCK = 0x0b37_7001;
+
+/** Applies pending migrations under an advisory lock so concurrent instances do not race. */
+export async function migrate(url: string): Promise<void> {
+  const dataSource = new DataSource({ ...dataSourceOptions(url), extra: { max: 2 } });
+  await dataSource.initialize();
+  const lock = dataSource.createQueryRunner();
+  try {
+    await lock.connect();
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } finally {
+    await lock.release();
+    await dataSource.destroy();
+  }
+}

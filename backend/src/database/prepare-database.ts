@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import type { AppConfig } from '../config/app-config.js';
+import { databaseName, ensureDatabase, maintenanceUrl } from './create-database.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { migrate } from './migrate.js';
+
+export interface PreparedDatabase {
+  url: string;
+  /** Stops the embedded server, if one was started. */
+  stop(): Promise<void>;
+}
+
+const EMBEDDED_DATABASE = 'betwixt';
+
+/**
+ * Makes sure a PostgreSQL with an up-to-date schema is there: the one DATABASE_URL names (the database
+ * is created if missing), or else an embedded server whose files live under DATA_DIR.
+ */
+export async function prepareDatabase(config: AppConfig): Promise<PreparedDatabase> {
+  let url: string;
+  let stop: () => Promise<void> = async () => undefined;
+  if (config.DATABASE_URL) {
+    url = config.DATABASE_URL;
+    await ensureDatabase(maintenanceUrl(url), databaseName(url));
+  } else {
+    const server = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), config.EMBEDDED_PG_PORT);
+    stop = server.stop;
+    try {
+      await ensureDatabase(server.adminUrl, EMBEDDED_DATABASE);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    url = server.urlFor(EMBEDDED_DATABASE);
+  }
+  try {
+    await migrate(url);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}

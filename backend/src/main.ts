@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { dirname, resolve } from 'node:path';
+import { type AppConfig, ConfigError, loadConfig, resolveSecrets } from './config/app-config.js';
+import { createApp } from './bootstrap/create-app.js';
+import { prepareDatabase } from './database/prepare-database.js';
+
+/** Boots the whole app: database (embedded unless DATABASE_URL), migrations, API and SPA on one port. */
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = resolveSecrets(loadConfig(process.env));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await prepareDatabase(config);
+  // This file is backend/dist/main.js; the SPA is built to frontend/dist.
+  const webDistDir = resolve(dirname(process.argv[1] ?? '.'), '../../frontend/dist');
+  const app = await createApp(config, { databaseUrl: database.url, webDistDir });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Received ${signal}; shutting down`);
+    await app.close();
+    await database.stop();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, (received) => void stop(received));
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`Betwixt is running at ${config.publicUrl}`);
+}
+
+void main().catch((error: unknown) => {
+  console.error('Betwixt failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { Relation } from 'typeorm';
+import { User } from '../users/user.entity.js';
+import { moneyColumn } from '../../database/column-types.js';
+
+export type BetStatus =
+  'pending' | 'active' | 'completed' | 'disputed' | 'declined' | 'cancelled' | 'expired';
+
+@Index('IDX_bets_creator_status', ['creatorId', 'status'])
+@Index('IDX_bets_opponent_status', ['opponentId', 'status'])
+@Index('IDX_bets_status_expires', ['status', 'expiresAt'])
+@Check('CHK_bets_amount_positive', `"amount" > 0`)
+@Check('CHK_bets_duration_min', `"duration" >= 1`)
+@Check('CHK_bets_outcomes_count', `cardinality("outcomes") BETWEEN 2 AND 4`)
+@Check(
+  'CHK_bets_status',
+  `"status" IN ('pending', 'active', 'completed', 'disputed', 'declined', 'cancelled', 'expired')`,
+)
+@Check('CHK_bets_not_self', `"opponentId" IS NULL OR "opponentId" <> "creatorId"`)
+@Entity('bets')
+export class Bet {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column(moneyColumn())
+  amount: string;
+
+  @Column({ type: 'uuid' })
+  creatorId: string;
+
+  @Column({ type: 'uuid', nullable: true })
+  opponentId: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: BetStatus;
+
+  @Column({ type: 'integer' })
+  duration: number;
+
+  @Column({ type: 'text', array: true })
+  outcomes: string[];
+
+  @Column({ type: 'text', nullable: true })
+  creatorPick: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  opponentPick: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  creatorResult: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  opponentResult: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  finalResult: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'mutual' })
+  resolutionType: string;
+
+  @Column({ type: 'uuid', nullable: true })
+  winnerUserId: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  resolutionDate: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+
+  @ManyToOne(() => User, { nullable: false, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'creatorId', foreignKeyConstraintName: 'FK_bets_creatorId' })
+  creator?: Relation<User>;
+
+  @ManyToOne(() => User, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'opponentId', foreignKeyConstraintName: 'FK_bets_opponentId' })
+  opponent?: Relation<User>;
+
+  @ManyToOne(() => User, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'winnerUserId', foreignKeyConstraintName: 'FK_bets_winnerUserId' })
+  winner?: Relation<User>;
+}

@@ -1,0 +1,103 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { moneyColumn } from '../../database/column-types.js';
+
+export type Visibility = 'public' | 'friends' | 'private';
+
+export interface PrivacySettings {
+  profileVisibility: Visibility;
+  activityVisibility: Visibility;
+  balanceVisibility: Visibility;
+}
+
+export const DEFAULT_PRIVACY: PrivacySettings = {
+  profileVisibility: 'friends',
+  activityVisibility: 'friends',
+  balanceVisibility: 'private',
+};
+
+// Email and username are unique regardless of letter case: expression indexes the entity cannot describe.
+@Index('UQ_users_email_lower', { synchronize: false })
+@Index('UQ_users_username_lower', { synchronize: false })
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  firstName: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  lastName: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  profileImageUrl: string | null;
+
+  /** argon2id hash; null for accounts that only sign in through the identity provider. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  password: string | null;
+
+  @Column({ type: 'varchar', length: 32, default: 'manual' })
+  authProvider: string;
+
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  username: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  phoneNumber: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  birthday: Date | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  state: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  profileCompleted: boolean;
+
+  @Column(moneyColumn({ default: () => '1000.00' }))
+  balance: string;
+
+  @Column({ type: 'boolean', default: false })
+  isAdmin: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isEmailVerified: boolean;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  emailVerificationCode: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  emailVerificationExpires: Date | null;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  emailVerificationToken: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  twoFactorEnabled: boolean;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  twoFactorSecret: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  emailNotifications: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  pushNotifications: boolean;
+
+  @Column({
+    type: 'jsonb',
+    // Written the way PostgreSQL prints a jsonb default, so the drift check compares like with like.
+    default: () =>
+      `'{"balanceVisibility": "private", "profileVisibility": "friends", "activityVisibility": "friends"}'`,
+  })
+  privacySettings: PrivacySettings;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,119 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+const TABLES = [
+  'users',
+  'bets',
+  'friendships',
+  'bet_activities',
+  'transactions',
+  'admin_audit_log',
+  'dispute_resolutions',
+  'balance_adjustments',
+  'user_moderation_actions',
+  'sessions',
+];
+
+describe('migrations', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = new DataSource(dataSourceOptions(database.url));
+    await dataSource.initialize();
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  it('creates all ten tables of the stored data model', async () => {
+    const rows: { table_name: string }[] = await dataSource.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
+    );
+    expect(rows.map((row) => row.table_name).sort()).toEqual([...TABLES].sort());
+  });
+
+  it('leaves nothing for the entities to change (entities and migrations agree)', async () => {
+    const pending = await dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+  });
+
+  it('applies the spec defaults to a new user', async () => {
+    const [user] = await dataSource.query(
+      `INSERT INTO users (email) VALUES ('defaults@example.com') RETURNING *`,
+    );
+    expect(user).toMatchObject({
+      authProvider: 'manual',
+      balance: '1000.00',
+      isAdmin: false,
+      profileCompleted: false,
+      isEmailVerified: false,
+      twoFactorEnabled: false,
+      emailNotifications: true,
+      pushNotifications: true,
+      privacySettings: { profileVisibility: 'friends', activityVisibility: 'friends', balanceVisibility: 'private' },
+    });
+    expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps email and username unique regardless of letter case', async () => {
+    await dataSource.query(`INSERT INTO users (email, username) VALUES ('Case@Example.com', 'CaseUser')`);
+    await expect(dataSource.query(`INSERT INTO users (email) VALUES ('case@example.COM')`)).rejects.toThrow(
+      /UQ_users_email_lower/,
+    );
+    await expect(
+      dataSource.query(`INSERT INTO users (email, username) VALUES ('other@example.com', 'caseuser')`),
+    ).rejects.toThrow(/UQ_users_username_lower/);
+  });
+
+  it('refuses impossible bets, ledger rows and friendships', async () => {
+    const [a] = await dataSource.query(`INSERT INTO users (email) VALUES ('a@example.com') RETURNING id`);
+    const [b] = await dataSource.query(`INSERT INTO users (email) VALUES ('b@example.com') RETURNING id`);
+    const bet = (amount: string, outcomes: string, opponent: string) =>
+      dataSource.query(
+        `INSERT INTO bets (title, amount, "creatorId", "opponentId", duration, outcomes) VALUES ('t', $1, $2, $3, 168, $4)`,
+        [amount, a.id, opponent, outcomes],
+      );
+    await expect(bet('0.00', '{yes,no}', b.id)).rejects.toThrow(/CHK_bets_amount_positive/);
+    await expect(bet('5.00', '{only}', b.id)).rejects.toThrow(/CHK_bets_outcomes_count/);
+    await expect(bet('5.00', '{yes,no}', a.id)).rejects.toThrow(/CHK_bets_not_self/);
+    await expect(bet('5.00', '{yes,no}', b.id)).resolves.toBeDefined();
+    await expect(
+      dataSource.query(
+        `INSERT INTO transactions ("userId", type, amount, "balanceBefore", "balanceAfter") VALUES ($1, 'bet_stake', -5, 1000, 990)`,
+        [a.id],
+      ),
+    ).rejects.toThrow(/CHK_transactions_chain/);
+    await dataSource.query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [a.id, b.id]);
+    await expect(
+      dataSource.query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [b.id, a.id]),
+    ).rejects.toThrow(/UQ_friendships_pair/);
+    await expect(
+      dataSource.query(`INSERT INTO bets (title, amount, "creatorId", duration, outcomes) VALUES ('t', 1, gen_random_uuid(), 1, '{a,b}')`),
+    ).rejects.toThrow(/FK_bets_creatorId/);
+  });
+
+  it('indexes sessions by expiry', async () => {
+    const rows: { indexname: string }[] = await dataSource.query(
+      `SELECT indexname FROM pg_indexes WHERE tablename = 'sessions'`,
+    );
+    expect(rows.map((row) => row.indexname)).toContain('IDX_session_expire');
+  });
+
+  it('can be reverted and re-applied', async () => {
+    for (let i = 0; i < dataSource.migrations.length; i++) await dataSource.undoLastMigration();
+    const left: { count: string }[] = await dataSource.query(
+      `SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
+    );
+    expect(left[0]?.count).toBe('0');
+    await dataSource.runMigrations();
+    const back: { count: string }[] = await dataSource.query(
+      `SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
+    );
+    expect(back[0]?.count).toBe(String(TABLES.length));
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/bootstrap/create-app.js';
+import { loadConfig, resolveSecrets, type AppConfig } from '../../src/config/app-config.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
+  url: string;
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real HTTP port and its own fresh database. Tests talk to it with fetch, exactly
+ * as a browser or a racing client would.
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; webDistDir?: string; extraImports?: Type[] } = {},
+): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'betwixt-int-data-'));
+  const config = resolveSecrets(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', ...options.env }),
+  );
+  const app = await createApp(config, {
+    databaseUrl: database.url,
+    webDistDir: options.webDistDir,
+    extraImports: options.extraImports,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    dataSource: app.get(DataSource),
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
