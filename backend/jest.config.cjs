@@ -36,6 +36,7 @@ const esmPackages = [
   'eta',
   '@koa',
   'koa',
+  'content-disposition',
 ];
 const common = {
   transform,

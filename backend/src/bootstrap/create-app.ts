@@ -55,7 +55,6 @@ export async function createApp(
   });
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     trustProxy: true,

@@ -5,5 +5,5 @@ import type { ColumnOptions } from 'typeorm';
  * goes on the wire ("12.34"), so no float ever touches an amount.
  */
 export function moneyColumn(options: Partial<ColumnOptions> = {}): ColumnOptions {
-  return { type: 'numeric', precision: 10, scale: 2, ...options } as ColumnOptions;
+  return { type: 'numeric', precision: 10, scale: 2, ...options };
 }

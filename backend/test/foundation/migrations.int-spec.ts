@@ -43,7 +43,7 @@ describe('migrations', () => {
   });
 
   it('applies the spec defaults to a new user', async () => {
-    const [user] = await dataSource.query(
+    const [user] = await dataSource.query<Record<string, unknown>[]>(
       `INSERT INTO users (email) VALUES ('defaults@example.com') RETURNING *`,
     );
     expect(user).toMatchObject({
@@ -55,9 +55,13 @@ describe('migrations', () => {
       twoFactorEnabled: false,
       emailNotifications: true,
       pushNotifications: true,
-      privacySettings: { profileVisibility: 'friends', activityVisibility: 'friends', balanceVisibility: 'private' },
+      privacySettings: {
+        profileVisibility: 'friends',
+        activityVisibility: 'friends',
+        balanceVisibility: 'private',
+      },
     });
-    expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(user?.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('keeps email and username unique regardless of letter case', async () => {
@@ -71,8 +75,13 @@ describe('migrations', () => {
   });
 
   it('refuses impossible bets, ledger rows and friendships', async () => {
-    const [a] = await dataSource.query(`INSERT INTO users (email) VALUES ('a@example.com') RETURNING id`);
-    const [b] = await dataSource.query(`INSERT INTO users (email) VALUES ('b@example.com') RETURNING id`);
+    const [a] = await dataSource.query<{ id: string }[]>(
+      `INSERT INTO users (email) VALUES ('a@example.com') RETURNING id`,
+    );
+    const [b] = await dataSource.query<{ id: string }[]>(
+      `INSERT INTO users (email) VALUES ('b@example.com') RETURNING id`,
+    );
+    if (!a || !b) throw new Error('users were not created');
     const bet = (amount: string, outcomes: string, opponent: string) =>
       dataSource.query(
         `INSERT INTO bets (title, amount, "creatorId", "opponentId", duration, outcomes) VALUES ('t', $1, $2, $3, 168, $4)`,
@@ -88,12 +97,20 @@ describe('migrations', () => {
         [a.id],
       ),
     ).rejects.toThrow(/CHK_transactions_chain/);
-    await dataSource.query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [a.id, b.id]);
+    await dataSource.query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [
+      a.id,
+      b.id,
+    ]);
     await expect(
-      dataSource.query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [b.id, a.id]),
+      dataSource.query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [
+        b.id,
+        a.id,
+      ]),
     ).rejects.toThrow(/UQ_friendships_pair/);
     await expect(
-      dataSource.query(`INSERT INTO bets (title, amount, "creatorId", duration, outcomes) VALUES ('t', 1, gen_random_uuid(), 1, '{a,b}')`),
+      dataSource.query(
+        `INSERT INTO bets (title, amount, "creatorId", duration, outcomes) VALUES ('t', 1, gen_random_uuid(), 1, '{a,b}')`,
+      ),
     ).rejects.toThrow(/FK_bets_creatorId/);
   });
 
