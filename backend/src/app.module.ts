@@ -1,25 +1,16 @@
-import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
-
-@Global()
-@Module({})
-class ConfigModule {
-  static forConfig(config: AppConfig): DynamicModule {
-    return {
-      module: ConfigModule,
-      providers: [{ provide: AppConfig, useValue: config }],
-      exports: [AppConfig],
-    };
-  }
-}
+import { UsersModule } from './modules/users/users.module.js';
+import { WalletModule } from './modules/wallet/wallet.module.js';
 
 @Module({})
 export class AppModule {
@@ -32,6 +23,8 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         ScheduleModule.forRoot(),
         AuthModule,
+        UsersModule,
+        WalletModule,
         HealthModule,
         ...extraImports,
       ],

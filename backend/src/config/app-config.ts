@@ -76,7 +76,7 @@ export class AppConfig {
   JWT_SECRET?: string;
 
   @Matches(/^\d+[smhd]$/, { message: 'JWT_EXPIRES_IN must look like 15m, 12h or 7d' })
-  JWT_EXPIRES_IN = '12h';
+  JWT_EXPIRES_IN = '7d';
 
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -29,12 +29,18 @@ export async function startTestApp(
   const config = resolveSecrets(
     loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', ...options.env }),
   );
-  const app = await createApp(config, {
-    databaseUrl: database.url,
-    webDistDir: options.webDistDir,
-    extraImports: options.extraImports,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  let app: NestFastifyApplication;
+  try {
+    app = await createApp(config, {
+      databaseUrl: database.url,
+      webDistDir: options.webDistDir,
+      extraImports: options.extraImports,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

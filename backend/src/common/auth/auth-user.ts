@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 export interface AuthUser {
   id: string;
   isAdmin: boolean;
+  /** The server session behind the request, so sign-out can end exactly this one. */
+  sessionId: string;
 }
 
 export interface AuthenticatedRequest extends FastifyRequest {

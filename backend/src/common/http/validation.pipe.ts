@@ -4,6 +4,8 @@ function firstMessages(errors: ValidationError[], parent = ''): Record<string, s
   const fields: Record<string, string> = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
+    // class-validator runs a property's decorators bottom-up; the message shown is the top-most failing
+    // one, so a DTO lists its checks in the order a person should hear about them.
     const messages = Object.values(error.constraints ?? {});
     if (messages.length > 0) fields[path] = messages[messages.length - 1] ?? '';
     Object.assign(fields, firstMessages(error.children ?? [], path));
@@ -20,7 +22,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    stopAtFirstError: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {
       const fields = firstMessages(errors);

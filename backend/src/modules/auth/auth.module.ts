@@ -1,24 +1,45 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RequestAuthenticator } from '../../common/auth/auth-user.js';
 import { AppConfig } from '../../config/app-config.js';
 import { User } from '../users/user.entity.js';
-import { TokenAuthenticator } from './token-authenticator.js';
+import { UsersModule } from '../users/users.module.js';
+import { WalletModule } from '../wallet/wallet.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { authThrottlers } from './auth-throttling.js';
+import { PasswordHasher } from './password-hasher.js';
+import { SessionAuthenticator } from './session-authenticator.js';
+import { Session } from './session.entity.js';
+import { SessionStore } from './session-store.js';
+import { TwoFactorController } from './two-factor.controller.js';
+import { TwoFactorService } from './two-factor.service.js';
 
 @Global()
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User]),
+    TypeOrmModule.forFeature([User, Session]),
+    UsersModule,
+    WalletModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         secret: config.jwtSecret,
-        signOptions: { expiresIn: config.JWT_EXPIRES_IN as `${number}h` },
+        signOptions: { expiresIn: config.JWT_EXPIRES_IN as `${number}d` },
       }),
     }),
+    ThrottlerModule.forRootAsync({ inject: [AppConfig], useFactory: authThrottlers }),
   ],
-  providers: [{ provide: RequestAuthenticator, useClass: TokenAuthenticator }],
-  exports: [RequestAuthenticator, JwtModule],
+  controllers: [AuthController, TwoFactorController],
+  providers: [
+    AuthService,
+    PasswordHasher,
+    SessionStore,
+    TwoFactorService,
+    { provide: RequestAuthenticator, useClass: SessionAuthenticator },
+  ],
+  exports: [RequestAuthenticator, AuthService, SessionStore, PasswordHasher, TwoFactorService, JwtModule],
 })
 export class AuthModule {}

@@ -18,6 +18,7 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
 // Email and username are unique regardless of letter case: expression indexes the entity cannot describe.
 @Index('UQ_users_email_lower', { synchronize: false })
 @Index('UQ_users_username_lower', { synchronize: false })
+@Index('UQ_users_oidc_identity', ['oidcIssuer', 'oidcSubject'], { unique: true })
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('uuid')
@@ -94,6 +95,29 @@ export class User {
       `'{"balanceVisibility": "private", "profileVisibility": "friends", "activityVisibility": "friends"}'`,
   })
   privacySettings: PrivacySettings;
+
+  /** Identity-provider account this user signs in with: (issuer, subject) is unique, email never used to match. */
+  @Column({ type: 'varchar', length: 512, nullable: true })
+  oidcIssuer: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  oidcSubject: string | null;
+
+  /** Last TOTP time step accepted, so one code cannot be used twice. */
+  @Column({ type: 'bigint', nullable: true })
+  twoFactorLastStep: string | null;
+
+  /** Set when an admin bans the user: sign-in refused and sessions dropped until unbanned. */
+  @Column({ type: 'timestamptz', nullable: true })
+  bannedAt: Date | null;
+
+  /** While in the future the user cannot create, accept or report bets, nor send friend requests. */
+  @Column({ type: 'timestamptz', nullable: true })
+  suspendedUntil: Date | null;
+
+  /** Set when the account is deleted; the row stays as an anonymised tombstone for the ledger and audit. */
+  @Column({ type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

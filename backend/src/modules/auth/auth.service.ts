@@ -1,0 +1,170 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { AppConfig } from '../../config/app-config.js';
+import { BadRequestError, ConflictError } from '../../common/errors/domain-error.js';
+import type { SelfUserDto } from '../users/dto/self-user.dto.js';
+import { User } from '../users/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { LedgerService } from '../wallet/ledger.service.js';
+import { AccountBannedError, InvalidChallengeError, InvalidCredentialsError } from './auth.errors.js';
+import type { SignupDto } from './dto/signup.dto.js';
+import { PasswordHasher } from './password-hasher.js';
+import { SessionStore } from './session-store.js';
+import { INVALID_CODE, TwoFactorService } from './two-factor.service.js';
+
+export const SIGNUP_BONUS = '1000.00';
+
+export interface SignedIn {
+  token: string;
+  sessionId: string;
+  user: SelfUserDto;
+}
+
+export type LoginOutcome =
+  ({ kind: 'signed-in' } & SignedIn) | { kind: 'two-factor'; challengeToken: string };
+
+interface ChallengeClaims {
+  sub: string;
+  purpose: '2fa';
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly hasher: PasswordHasher,
+    private readonly jwt: JwtService,
+    private readonly sessions: SessionStore,
+    private readonly users: UsersService,
+    private readonly ledger: LedgerService,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
+
+  /** Creates the account with its 1000.00 start recorded in the ledger, and signs it in. */
+  async signup(input: SignupDto): Promise<SignedIn> {
+    const birthday = new Date(input.birthday);
+    if (Number.isNaN(birthday.getTime()) || birthday.getTime() > Date.now()) {
+      throw new BadRequestError('Birthday must be a date in the past', 'invalid_birthday', {
+        birthday: 'Birthday must be a date in the past',
+      });
+    }
+    const passwordHash = await this.hasher.hash(input.password);
+    const user = await this.dataSource
+      .transaction(async (manager) => {
+        await this.assertAvailable(manager, input.email, input.username);
+        const created = await manager.getRepository(User).save(
+          manager.getRepository(User).create({
+            email: input.email,
+            username: input.username,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phoneNumber || null,
+            birthday,
+            state: input.state,
+            password: passwordHash,
+            authProvider: 'manual',
+            profileCompleted: true,
+            isAdmin: this.isConfiguredAdmin(input.email),
+            // The starting balance arrives through the ledger, so balance = sum of ledger rows from day one.
+            balance: '0.00',
+          }),
+        );
+        await this.ledger.post(manager, [
+          { userId: created.id, amount: SIGNUP_BONUS, type: 'signup_bonus', description: 'Welcome bonus' },
+        ]);
+        return created;
+      })
+      .catch((error: unknown) => {
+        throw this.uniqueViolation(error) ?? error;
+      });
+    return this.startSession(user.id, 'password');
+  }
+
+  async login(emailOrUsername: string, password: string): Promise<LoginOutcome> {
+    const identifier = emailOrUsername.trim().toLowerCase();
+    const user = await this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('user')
+      .addSelect('user.password')
+      .where('(lower(user.email) = :identifier OR lower(user.username) = :identifier)', { identifier })
+      .andWhere('user.deletedAt IS NULL')
+      .getOne();
+    // Always verify a hash (a decoy when no account matched) so both failures take the same time.
+    const valid = await this.hasher.verify(user?.password, password);
+    if (!user || !valid) throw new InvalidCredentialsError();
+    if (user.bannedAt) throw new AccountBannedError();
+    await this.grantConfiguredAdmin(user);
+    if (user.twoFactorEnabled) {
+      const claims: ChallengeClaims = { sub: user.id, purpose: '2fa' };
+      return { kind: 'two-factor', challengeToken: await this.jwt.signAsync(claims, { expiresIn: '5m' }) };
+    }
+    return { kind: 'signed-in', ...(await this.startSession(user.id, 'password')) };
+  }
+
+  /** Second login step: the challenge from step one plus a current, unused TOTP code. */
+  async completeTwoFactorLogin(challengeToken: string, code: string): Promise<SignedIn> {
+    let claims: ChallengeClaims;
+    try {
+      claims = await this.jwt.verifyAsync<ChallengeClaims>(challengeToken);
+    } catch {
+      throw new InvalidChallengeError();
+    }
+    if (claims.purpose !== '2fa') throw new InvalidChallengeError();
+    if (!(await this.twoFactor.consume(claims.sub, code))) {
+      throw new BadRequestError(INVALID_CODE, 'invalid_2fa_code', { code: INVALID_CODE });
+    }
+    const user = await this.users.findActive(claims.sub);
+    if (user.bannedAt) throw new AccountBannedError();
+    return this.startSession(user.id, 'password');
+  }
+
+  /** A server session plus a JWT naming it: deleting the session revokes the token. */
+  async startSession(userId: string, method: string): Promise<SignedIn> {
+    const session = await this.sessions.create({ userId, method });
+    const token = await this.jwt.signAsync({ sub: userId, sid: session.sid });
+    return { token, sessionId: session.sid, user: await this.users.selfView(userId) };
+  }
+
+  async logout(sessionId: string | null): Promise<void> {
+    if (sessionId) await this.sessions.destroy(sessionId);
+  }
+
+  isConfiguredAdmin(email: string): boolean {
+    return this.config.ADMIN_EMAILS.includes(email.toLowerCase());
+  }
+
+  private async grantConfiguredAdmin(user: User): Promise<void> {
+    if (!user.isAdmin && this.isConfiguredAdmin(user.email)) {
+      await this.dataSource.getRepository(User).update({ id: user.id }, { isAdmin: true });
+    }
+  }
+
+  private async assertAvailable(manager: EntityManager, email: string, username: string): Promise<void> {
+    const taken = await manager.query<{ email: boolean; username: boolean }[]>(
+      `SELECT bool_or(lower(email) = lower($1)) AS email, bool_or(lower(username) = lower($2)) AS username
+         FROM users WHERE lower(email) = lower($1) OR lower(username) = lower($2)`,
+      [email, username],
+    );
+    if (taken[0]?.email) throw emailTaken();
+    if (taken[0]?.username) throw usernameTaken();
+  }
+
+  private uniqueViolation(error: unknown): ConflictError | null {
+    if (!(error instanceof QueryFailedError)) return null;
+    const constraint = (error.driverError as { constraint?: string }).constraint;
+    if (constraint === 'UQ_users_email_lower') return emailTaken();
+    if (constraint === 'UQ_users_username_lower') return usernameTaken();
+    return null;
+  }
+}
+
+const emailTaken = () =>
+  new ConflictError('An account with this email already exists', 'email_taken', {
+    email: 'An account with this email already exists',
+  });
+const usernameTaken = () =>
+  new ConflictError('This username is already taken', 'username_taken', {
+    username: 'This username is already taken',
+  });

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { FastifyRequest } from 'fastify';
+import { Repository } from 'typeorm';
+import { RequestAuthenticator, type AuthUser } from '../../common/auth/auth-user.js';
+import { User } from '../users/user.entity.js';
+import { SESSION_COOKIE, SessionStore } from './session-store.js';
+
+export interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+}
+
+/**
+ * Who is calling: a bearer JWT naming a live session, or the session cookie. Either way the session row
+ * must still exist and the account must not be banned or deleted, so revocation takes effect at once.
+ */
+@Injectable()
+export class SessionAuthenticator extends RequestAuthenticator {
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly sessions: SessionStore,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {
+    super();
+  }
+
+  async authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+    const sid = (await this.sidFromBearer(request)) ?? this.sidFromCookie(request);
+    if (!sid) return null;
+    const session = await this.sessions.find(sid);
+    if (!session) return null;
+    const user = await this.users.findOne({
+      where: { id: session.sess.userId },
+      select: { id: true, isAdmin: true, bannedAt: true, deletedAt: true },
+    });
+    if (!user || user.bannedAt || user.deletedAt) return null;
+    return { id: user.id, isAdmin: user.isAdmin, sessionId: sid };
+  }
+
+  private async sidFromBearer(request: FastifyRequest): Promise<string | null> {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    try {
+      const claims = await this.jwt.verifyAsync<AccessTokenClaims>(header.slice('Bearer '.length).trim());
+      return typeof claims.sid === 'string' ? claims.sid : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private sidFromCookie(request: FastifyRequest): string | null {
+    const raw = request.cookies?.[SESSION_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid ? unsigned.value : null;
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { NotFoundError } from '../../common/errors/domain-error.js';
+import type { SelfUserDto } from './dto/self-user.dto.js';
+import { User } from './user.entity.js';
+
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  async findActive(id: string): Promise<User> {
+    const user = await this.users.findOne({ where: { id, deletedAt: IsNull() } });
+    if (!user) throw new NotFoundError('User not found', 'user_not_found');
+    return user;
+  }
+
+  /** The user's own view, with their won/lost counts (one query). */
+  async selfView(id: string): Promise<SelfUserDto> {
+    const user = await this.findActive(id);
+    const [counts] = await this.users.query<{ won: number; lost: number }[]>(
+      `SELECT count(*) FILTER (WHERE "winnerUserId" = $1)::int AS won,
+              count(*) FILTER (WHERE "winnerUserId" IS NOT NULL AND "winnerUserId" <> $1)::int AS lost
+         FROM bets
+        WHERE status = 'completed' AND ("creatorId" = $1 OR "opponentId" = $1)`,
+      [id],
+    );
+    return toSelfView(user, counts?.won ?? 0, counts?.lost ?? 0);
+  }
+}
+
+export function toSelfView(user: User, totalBetsWon = 0, totalBetsLost = 0): SelfUserDto {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    username: user.username,
+    phoneNumber: user.phoneNumber,
+    birthday: user.birthday ? user.birthday.toISOString() : null,
+    state: user.state,
+    balance: user.balance,
+    profileImageUrl: user.profileImageUrl,
+    isAdmin: user.isAdmin,
+    profileCompleted: user.profileCompleted,
+    createdAt: user.createdAt.toISOString(),
+    emailNotifications: user.emailNotifications,
+    pushNotifications: user.pushNotifications,
+    privacySettings: user.privacySettings,
+    twoFactorEnabled: user.twoFactorEnabled,
+    totalBetsWon,
+    totalBetsLost,
+    authProvider: user.authProvider,
+    suspendedUntil:
+      user.suspendedUntil && user.suspendedUntil > new Date() ? user.suspendedUntil.toISOString() : null,
+  };
+}
