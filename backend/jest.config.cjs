@@ -54,7 +54,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/test/global-setup.mjs',
       globalTeardown: '<rootDir>/test/global-teardown.mjs',
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
     },
   ],
 };

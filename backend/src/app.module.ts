@@ -8,6 +8,7 @@ import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { BetsModule } from './modules/bets/bets.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
@@ -25,6 +26,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         WalletModule,
+        BetsModule,
         HealthModule,
         ...extraImports,
       ],

@@ -30,16 +30,16 @@ export class AdminAuditEntry {
   targetId: string;
 
   @Column({ type: 'jsonb', nullable: true })
-  previousValue: unknown;
+  previousValue: object | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  newValue: unknown;
+  newValue: object | null;
 
   @Column({ type: 'text', nullable: true })
   reason: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  metadata: unknown;
+  metadata: object | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -39,7 +39,7 @@ export class ModerationAction {
   expiresAt: Date | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  metadata: unknown;
+  metadata: object | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

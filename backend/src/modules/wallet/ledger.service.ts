@@ -30,10 +30,11 @@ export class LedgerService {
       if (!SIGNED_AMOUNT_PATTERN.test(posting.amount)) throw new Error(`Bad ledger amount ${posting.amount}`);
     }
     // Lock every account involved in ascending id order, so two transactions touching the same
-    // people always queue instead of deadlocking.
+    // people always queue instead of deadlocking. NO KEY UPDATE, because a balance is not a key: the
+    // KEY SHARE locks that foreign keys take (a new bet naming this user) must not conflict with it.
     const ids = [...new Set(postings.map((posting) => posting.userId))].sort();
     const locked = await manager.query<{ id: string }[]>(
-      `SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      `SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
       [ids],
     );
     if (locked.length !== ids.length) throw new LedgerAccountNotFoundError();

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AdminAuditEntry } from './admin-audit-entry.entity.js';
+
+export interface AuditRecord {
+  adminId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  reason?: string | null;
+  previousValue?: object | null;
+  newValue?: object | null;
+  metadata?: object | null;
+}
+
+/** Writes the admin audit log, inside the same transaction as the action it records. */
+@Injectable()
+export class AuditTrail {
+  async record(manager: EntityManager, record: AuditRecord): Promise<void> {
+    const repository = manager.getRepository(AdminAuditEntry);
+    await repository.save(
+      repository.create({
+        adminId: record.adminId,
+        action: record.action,
+        targetType: record.targetType,
+        targetId: record.targetId,
+        reason: record.reason ?? null,
+        previousValue: record.previousValue ?? null,
+        newValue: record.newValue ?? null,
+        metadata: record.metadata ?? null,
+      }),
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import type { BetStatus } from './bet.entity.js';
+import { BET_ACTIONS, BET_STATUSES, nextStatus, type BetAction } from './bet-lifecycle.js';
+
+// The whole table, written out independently of the implementation: [from, action] -> to.
+const ALLOWED: [BetStatus, BetAction, BetStatus][] = [
+  ['pending', 'accept', 'active'],
+  ['pending', 'decline', 'declined'],
+  ['pending', 'cancel', 'cancelled'],
+  ['pending', 'expire', 'expired'],
+  ['pending', 'void', 'cancelled'],
+  ['active', 'report', 'active'],
+  ['active', 'settle', 'completed'],
+  ['active', 'dispute', 'disputed'],
+  ['active', 'deadline', 'disputed'],
+  ['active', 'void', 'cancelled'],
+  ['disputed', 'admin_resolve', 'completed'],
+  ['disputed', 'void', 'cancelled'],
+  ['completed', 'admin_reresolve', 'completed'],
+];
+
+describe('bet lifecycle', () => {
+  const cases = BET_STATUSES.flatMap((status) => BET_ACTIONS.map((action) => [status, action] as const));
+
+  it('covers every status x action pair', () => {
+    expect(cases).toHaveLength(7 * 11);
+  });
+
+  it.each(cases)('%s + %s', (status, action) => {
+    const allowed = ALLOWED.find(([from, act]) => from === status && act === action);
+    expect(nextStatus(status, action)).toBe(allowed ? allowed[2] : null);
+  });
+
+  it('ends declined, cancelled and expired bets for good', () => {
+    for (const status of ['declined', 'cancelled', 'expired'] as const) {
+      expect(BET_ACTIONS.map((action) => nextStatus(status, action)).filter(Boolean)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import type { BetStatus } from './bet.entity.js';
+
+/**
+ * The bet state machine (DESIGN §4): which action may move a bet from which status, and where to.
+ * Pure data and functions, so every state x action pair is unit-tested; services ask it before they
+ * write, and their UPDATEs are conditional on the status they read, so a race cannot apply twice.
+ */
+export type BetAction =
+  | 'accept'
+  | 'decline'
+  | 'cancel'
+  | 'expire'
+  | 'report'
+  | 'settle'
+  | 'dispute'
+  | 'deadline'
+  | 'admin_resolve'
+  | 'admin_reresolve'
+  | 'void';
+
+export const BET_STATUSES: readonly BetStatus[] = [
+  'pending',
+  'active',
+  'completed',
+  'disputed',
+  'declined',
+  'cancelled',
+  'expired',
+];
+
+export const BET_ACTIONS: readonly BetAction[] = [
+  'accept',
+  'decline',
+  'cancel',
+  'expire',
+  'report',
+  'settle',
+  'dispute',
+  'deadline',
+  'admin_resolve',
+  'admin_reresolve',
+  'void',
+];
+
+const TRANSITIONS: Record<BetStatus, Partial<Record<BetAction, BetStatus>>> = {
+  pending: {
+    accept: 'active', // the opponent picks a different outcome; their stake goes into escrow
+    decline: 'declined', // the opponent declines or denies; the creator is refunded
+    cancel: 'cancelled', // the creator withdraws before acceptance; refunded
+    expire: 'expired', // nobody accepted by expiresAt; refunded by the scheduled job
+    void: 'cancelled', // a party's account was deleted; refunded
+  },
+  active: {
+    report: 'active', // the first report, or a change before both have reported
+    settle: 'completed', // the second report agrees: paid out (or refunded for a draw)
+    dispute: 'disputed', // the second report disagrees and the reporter confirmed
+    deadline: 'disputed', // still unsettled 24 h after expiresAt: an admin decides
+    void: 'cancelled', // a party's account was deleted; both refunded
+  },
+  disputed: {
+    admin_resolve: 'completed', // an admin picks the winner or a draw; paid out from escrow
+    void: 'cancelled', // a party's account was deleted; both refunded
+  },
+  completed: {
+    admin_reresolve: 'completed', // an admin changes the winner of a dispute they resolved
+  },
+  declined: {},
+  cancelled: {},
+  expired: {},
+};
+
+/** The status `action` leads to from `status`, or null when the action is not allowed there. */
+export function nextStatus(status: BetStatus, action: BetAction): BetStatus | null {
+  return TRANSITIONS[status][action] ?? null;
+}
+
+/** Statuses in which stakes are held in escrow. */
+export function holdsEscrow(
+  status: BetStatus,
+  hasOpponentStake: boolean,
+): { creator: boolean; opponent: boolean } {
+  switch (status) {
+    case 'pending':
+      return { creator: true, opponent: false };
+    case 'active':
+    case 'disputed':
+      return { creator: true, opponent: hasOpponentStake };
+    case 'completed':
+    case 'declined':
+    case 'cancelled':
+    case 'expired':
+      return { creator: false, opponent: false };
+  }
+}

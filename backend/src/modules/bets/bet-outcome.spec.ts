@@ -1,0 +1,62 @@
+import {
+  DRAW,
+  interpretReport,
+  NO_CLEAR_OUTCOME,
+  settlementPostings,
+  winnerOf,
+  type BetParties,
+} from './bet-outcome.js';
+
+const bet: BetParties = {
+  id: 7,
+  title: 'Who wins the derby?',
+  amount: '12.35',
+  creatorId: 'creator',
+  opponentId: 'opponent',
+  creatorPick: 'Red',
+  opponentPick: 'Blue',
+  outcomes: ['Red', 'Blue', 'Green'],
+};
+
+describe('interpretReport', () => {
+  it.each([
+    ['creator', 'creator', 'Red'],
+    ['creator', 'opponent', 'Blue'],
+    ['opponent', 'opponent', 'Blue'],
+    ['opponent', 'creator', 'Red'],
+    ['creator', NO_CLEAR_OUTCOME, DRAW],
+    ['opponent', 'Green', 'Green'],
+    ['creator', 'Red', 'Red'],
+  ])('%s reporting %s means %s', (reporter, result, outcome) => {
+    expect(interpretReport(bet, reporter, result)).toBe(outcome);
+  });
+
+  it('rejects anything else', () => {
+    expect(interpretReport(bet, 'creator', 'Purple')).toBeNull();
+    expect(interpretReport(bet, 'creator', 'someone-else')).toBeNull();
+  });
+});
+
+describe('winnerOf', () => {
+  it('gives the win to whoever picked the outcome, and nobody otherwise', () => {
+    expect(winnerOf(bet, 'Red')).toBe('creator');
+    expect(winnerOf(bet, 'Blue')).toBe('opponent');
+    expect(winnerOf(bet, 'Green')).toBeNull();
+    expect(winnerOf(bet, DRAW)).toBeNull();
+  });
+});
+
+describe('settlementPostings', () => {
+  it('pays the winner both stakes, to the cent', () => {
+    expect(settlementPostings(bet, 'opponent', 'mutual')).toEqual([
+      expect.objectContaining({ userId: 'opponent', amount: '24.70', type: 'bet_payout', referenceId: '7' }),
+    ]);
+  });
+
+  it('refunds each stake on a draw', () => {
+    expect(settlementPostings(bet, null, 'mutual')).toEqual([
+      expect.objectContaining({ userId: 'creator', amount: '12.35', type: 'bet_refund' }),
+      expect.objectContaining({ userId: 'opponent', amount: '12.35', type: 'bet_refund' }),
+    ]);
+  });
+});

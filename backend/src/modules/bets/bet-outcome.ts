@@ -1,0 +1,70 @@
+import { Decimal } from 'decimal.js';
+import type { LedgerPosting } from '../wallet/ledger.service.js';
+
+export const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
+/** Stored in creatorResult / opponentResult / finalResult for "nobody clearly won". */
+export const DRAW = 'no_clear_outcome';
+
+export interface BetParties {
+  id: number;
+  title: string;
+  amount: string;
+  creatorId: string;
+  opponentId: string | null;
+  creatorPick: string | null;
+  opponentPick: string | null;
+  outcomes: string[];
+}
+
+/**
+ * What a report says happened, as an outcome text or DRAW. A report is the reporter's own id (I won),
+ * the other party's id (I lost), NO_CLEAR_OUTCOME, or one of the bet's outcome texts. Null: not a
+ * valid report for this bet.
+ */
+export function interpretReport(bet: BetParties, reporterId: string, result: string): string | null {
+  const isCreator = reporterId === bet.creatorId;
+  const mine = isCreator ? bet.creatorPick : bet.opponentPick;
+  const theirs = isCreator ? bet.opponentPick : bet.creatorPick;
+  const otherId = isCreator ? bet.opponentId : bet.creatorId;
+  if (result === NO_CLEAR_OUTCOME || result === DRAW) return DRAW;
+  if (result === reporterId) return mine;
+  if (otherId !== null && result === otherId) return theirs;
+  return bet.outcomes.includes(result) ? result : null;
+}
+
+/** Who an outcome makes the winner: the party who picked it, or nobody (a draw, or an outcome neither picked). */
+export function winnerOf(bet: BetParties, outcome: string): string | null {
+  if (outcome === DRAW) return null;
+  if (outcome === bet.creatorPick) return bet.creatorId;
+  if (outcome === bet.opponentPick) return bet.opponentId;
+  return null;
+}
+
+/** The ledger postings that release a bet's escrow: both stakes to the winner, or each stake back. */
+export function settlementPostings(
+  bet: BetParties,
+  winnerId: string | null,
+  kind: 'mutual' | 'admin',
+): LedgerPosting[] {
+  const reference = { referenceType: 'bet', referenceId: String(bet.id) };
+  if (winnerId === null) {
+    return [bet.creatorId, bet.opponentId]
+      .filter((id): id is string => id !== null)
+      .map((userId) => ({
+        userId,
+        amount: bet.amount,
+        type: 'bet_refund' as const,
+        description: `Draw refund: ${bet.title}`,
+        ...reference,
+      }));
+  }
+  return [
+    {
+      userId: winnerId,
+      amount: new Decimal(bet.amount).times(2).toFixed(2),
+      type: 'bet_payout',
+      description: `${kind === 'admin' ? 'Won (admin decision)' : 'Won'}: ${bet.title}`,
+      ...reference,
+    },
+  ];
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user.js';
+import { summarise, type ViewerRelation } from '../users/privacy.js';
+import { RelationsService } from '../users/relations.service.js';
+import type { User } from '../users/user.entity.js';
+import { Bet, type BetStatus } from './bet.entity.js';
+import { BetNotFoundError } from './bets.errors.js';
+import type { BetDto, BetPartyDto, ExpiringBetDto } from './dto/bet-view.dto.js';
+
+export const BET_LISTS = {
+  active: ['active', 'disputed'],
+  pending: ['pending'],
+  completed: ['completed', 'declined', 'cancelled', 'expired'],
+  all: ['pending', 'active', 'completed', 'disputed', 'declined', 'cancelled', 'expired'],
+} satisfies Record<string, BetStatus[]>;
+
+export type BetList = keyof typeof BET_LISTS;
+
+export const DEFAULT_PAGE = 50;
+export const MAX_PAGE = 100;
+
+/** The viewer's bets, in two queries whatever the page size: the bets with their people, then friendships. */
+@Injectable()
+export class BetsReadService {
+  constructor(
+    @InjectRepository(Bet) private readonly bets: Repository<Bet>,
+    private readonly relations: RelationsService,
+  ) {}
+
+  async list(
+    viewer: AuthUser,
+    list: BetList,
+    options: { limit?: number; before?: number } = {},
+  ): Promise<BetDto[]> {
+    const query = this.bets
+      .createQueryBuilder('bet')
+      .leftJoinAndSelect('bet.creator', 'creator')
+      .leftJoinAndSelect('bet.opponent', 'opponent')
+      .leftJoinAndSelect('bet.winner', 'winner')
+      .where(new Brackets((where) => where.where('bet.creatorId = :me').orWhere('bet.opponentId = :me')), {
+        me: viewer.id,
+      })
+      .andWhere('bet.status IN (:...statuses)', { statuses: BET_LISTS[list] })
+      .orderBy('bet.id', 'DESC')
+      .take(Math.min(Math.max(options.limit ?? DEFAULT_PAGE, 1), MAX_PAGE));
+    if (options.before) query.andWhere('bet.id < :before', { before: options.before });
+    return this.present(viewer, await query.getMany());
+  }
+
+  async one(viewer: AuthUser, betId: number): Promise<BetDto> {
+    const bet = await this.bets.findOne({
+      where: { id: betId },
+      relations: { creator: true, opponent: true, winner: true },
+    });
+    if (!bet || (!viewer.isAdmin && bet.creatorId !== viewer.id && bet.opponentId !== viewer.id)) {
+      throw new BetNotFoundError();
+    }
+    const [dto] = await this.present(viewer, [bet]);
+    if (!dto) throw new BetNotFoundError();
+    return dto;
+  }
+
+  /** Open bets whose deadline is within the next two hours: the client's hourly poll plus its 60 s reminder check. */
+  async expiring(viewer: AuthUser, now: Date): Promise<ExpiringBetDto[]> {
+    const rows = await this.bets
+      .createQueryBuilder('bet')
+      .where(new Brackets((where) => where.where('bet.creatorId = :me').orWhere('bet.opponentId = :me')), {
+        me: viewer.id,
+      })
+      .andWhere('bet.status IN (:...statuses)', { statuses: ['pending', 'active'] })
+      .andWhere('bet.expiresAt > :now AND bet.expiresAt <= :until', {
+        now,
+        until: new Date(now.getTime() + 2 * 3_600_000),
+      })
+      .orderBy('bet.expiresAt', 'ASC')
+      .take(MAX_PAGE)
+      .getMany();
+    return rows.map((bet) => ({
+      id: bet.id,
+      title: bet.title,
+      expiresAt: (bet.expiresAt ?? now).toISOString(),
+      status: bet.status,
+    }));
+  }
+
+  async present(viewer: AuthUser, bets: Bet[], options: { withEmail?: boolean } = {}): Promise<BetDto[]> {
+    const people = bets
+      .flatMap((bet) => [bet.creator, bet.opponent, bet.winner])
+      .filter((user): user is User => !!user);
+    const relations = await this.relations.relationsOf(
+      viewer,
+      people.map((user) => user.id),
+    );
+    const party = (user: User | null | undefined): BetPartyDto | null => {
+      if (!user) return null;
+      const summary = summarise(user, relations.get(user.id) ?? ('stranger' satisfies ViewerRelation));
+      return options.withEmail ? { ...summary, email: user.email } : summary;
+    };
+    return bets.map((bet) => ({
+      id: bet.id,
+      title: bet.title,
+      description: bet.description,
+      amount: bet.amount,
+      outcomes: bet.outcomes,
+      creatorId: bet.creatorId,
+      opponentId: bet.opponentId,
+      creator: party(bet.creator) ?? {
+        id: bet.creatorId,
+        username: null,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+      },
+      opponent: party(bet.opponent),
+      creatorPick: bet.creatorPick,
+      opponentPick: bet.opponentPick,
+      creatorResult: bet.creatorResult,
+      opponentResult: bet.opponentResult,
+      finalResult: bet.finalResult,
+      winnerUserId: bet.winnerUserId,
+      winner: party(bet.winner),
+      status: bet.status,
+      resolutionType: bet.resolutionType,
+      duration: bet.duration,
+      createdAt: bet.createdAt.toISOString(),
+      expiresAt: bet.expiresAt ? bet.expiresAt.toISOString() : null,
+      resolutionDate: bet.resolutionDate ? bet.resolutionDate.toISOString() : null,
+    }));
+  }
+}

@@ -1,0 +1,148 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../../common/auth/access-policy.js';
+import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
+import { Clock } from '../../common/clock.js';
+import { IntIdPipe } from '../../common/http/id-param.pipe.js';
+import { BetsReadService, type BetList } from './bets-read.service.js';
+import { BetsService } from './bets.service.js';
+import {
+  AcceptBetDto,
+  AdminResolveDto,
+  EditResolutionDto,
+  SubmitResultDto,
+  SubmitResultResponseDto,
+} from './dto/bet-actions.dto.js';
+import { BetDto, ExpiringBetDto } from './dto/bet-view.dto.js';
+import { CreateBetDto } from './dto/create-bet.dto.js';
+import { ListQueryDto } from './dto/list-query.dto.js';
+
+@ApiTags('bets')
+@ApiBearerAuth()
+@Roles('user')
+@Controller('bets')
+export class BetsController {
+  constructor(
+    private readonly bets: BetsService,
+    private readonly reads: BetsReadService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Post()
+  @ApiCreatedResponse({ type: BetDto })
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateBetDto): Promise<BetDto> {
+    const bet = await this.bets.create(user.id, body);
+    return this.reads.one(user, bet.id);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: [BetDto] })
+  all(@CurrentUser() user: AuthUser, @Query() query: ListQueryDto): Promise<BetDto[]> {
+    return this.list(user, 'all', query);
+  }
+
+  @Get('active')
+  @ApiOkResponse({ type: [BetDto], description: 'Active and disputed bets' })
+  active(@CurrentUser() user: AuthUser, @Query() query: ListQueryDto): Promise<BetDto[]> {
+    return this.list(user, 'active', query);
+  }
+
+  @Get('pending')
+  @ApiOkResponse({ type: [BetDto], description: 'Challenges waiting for the opponent, sent or received' })
+  pending(@CurrentUser() user: AuthUser, @Query() query: ListQueryDto): Promise<BetDto[]> {
+    return this.list(user, 'pending', query);
+  }
+
+  @Get('completed')
+  @ApiOkResponse({ type: [BetDto], description: 'Finished bets: completed, declined, cancelled, expired' })
+  completed(@CurrentUser() user: AuthUser, @Query() query: ListQueryDto): Promise<BetDto[]> {
+    return this.list(user, 'completed', query);
+  }
+
+  @Get('history')
+  @ApiOkResponse({ type: [BetDto], description: 'Every bet of the user, newest first' })
+  history(@CurrentUser() user: AuthUser, @Query() query: ListQueryDto): Promise<BetDto[]> {
+    return this.list(user, 'all', query);
+  }
+
+  @Get('expiring')
+  @ApiOkResponse({ type: [ExpiringBetDto] })
+  expiring(@CurrentUser() user: AuthUser): Promise<ExpiringBetDto[]> {
+    return this.reads.expiring(user, this.clock.now());
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: BetDto })
+  one(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
+    return this.reads.one(user, id);
+  }
+
+  @Post(':id/accept')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BetDto })
+  async accept(
+    @CurrentUser() user: AuthUser,
+    @Param('id', IntIdPipe) id: number,
+    @Body() body: AcceptBetDto,
+  ): Promise<BetDto> {
+    await this.bets.accept(user.id, id, body.opponentPick);
+    return this.reads.one(user, id);
+  }
+
+  @Post(':id/decline')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BetDto })
+  async decline(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
+    await this.bets.decline(user.id, id);
+    return this.reads.one(user, id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BetDto })
+  async cancel(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
+    await this.bets.cancel(user.id, id);
+    return this.reads.one(user, id);
+  }
+
+  @Post(':id/submit-result')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SubmitResultResponseDto })
+  submitResult(
+    @CurrentUser() user: AuthUser,
+    @Param('id', IntIdPipe) id: number,
+    @Body() body: SubmitResultDto,
+  ): Promise<SubmitResultResponseDto> {
+    return this.bets.submitResult(user.id, id, body.result, body.confirmed === true);
+  }
+
+  @Roles('admin')
+  @Post(':id/admin-resolve')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BetDto })
+  async adminResolve(
+    @CurrentUser() admin: AuthUser,
+    @Param('id', IntIdPipe) id: number,
+    @Body() body: AdminResolveDto,
+  ): Promise<BetDto> {
+    await this.bets.adminResolve(admin.id, id, body.winnerId ?? null);
+    return this.reads.one(admin, id);
+  }
+
+  @Roles('admin')
+  @Post(':id/edit-resolution')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BetDto })
+  async editResolution(
+    @CurrentUser() admin: AuthUser,
+    @Param('id', IntIdPipe) id: number,
+    @Body() body: EditResolutionDto,
+  ): Promise<BetDto> {
+    await this.bets.editResolution(admin.id, id, body.winnerId ?? null, body.reason);
+    return this.reads.one(admin, id);
+  }
+
+  private list(user: AuthUser, list: BetList, query: ListQueryDto): Promise<BetDto[]> {
+    return this.reads.list(user, list, { limit: query.limit, before: query.before });
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditTrail } from '../admin/audit-trail.service.js';
+import { UsersModule } from '../users/users.module.js';
+import { WalletModule } from '../wallet/wallet.module.js';
+import { BetActivityRecorder } from './bet-activity.recorder.js';
+import { Bet } from './bet.entity.js';
+import { BetsReadService } from './bets-read.service.js';
+import { BetsController } from './bets.controller.js';
+import { BetsService } from './bets.service.js';
+import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Bet]), UsersModule, WalletModule],
+  controllers: [BetsController],
+  providers: [BetsService, BetsReadService, BetActivityRecorder, AuditTrail, BetDeadlinesJob],
+  exports: [BetsService, BetsReadService],
+})
+export class BetsModule {}

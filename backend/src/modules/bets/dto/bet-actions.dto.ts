@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsBoolean,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+
+export class AcceptBetDto {
+  @ApiProperty()
+  @IsString({ message: 'Please select your predicted outcome.' })
+  @IsNotEmpty({ message: 'Please select your predicted outcome.' })
+  @MaxLength(100, { message: 'Please select your predicted outcome.' })
+  opponentPick: string;
+}
+
+export class SubmitResultDto {
+  @ApiProperty({
+    description: "Your own id (I won), the other party's id (I lost), NO_CLEAR_OUTCOME, or an outcome text",
+  })
+  @IsString({ message: 'Please select a result' })
+  @IsNotEmpty({ message: 'Please select a result' })
+  @MaxLength(200, { message: 'Please select a result' })
+  result: string;
+
+  @ApiPropertyOptional({ description: 'true to confirm a report that conflicts with the other party’s' })
+  @IsOptional()
+  @IsBoolean({ message: 'confirmed must be true or false' })
+  confirmed?: boolean;
+}
+
+export class SubmitResultResponseDto {
+  @ApiProperty() success: boolean;
+  @ApiPropertyOptional() needsConfirmation?: boolean;
+  @ApiPropertyOptional({ description: 'What the other party reported, when it conflicts' })
+  conflictingOutcome?: string;
+  @ApiProperty({ enum: ['active', 'completed', 'disputed'] }) status: string;
+  @ApiPropertyOptional({ description: 'Shown to the user after submitting' }) message?: string;
+}
+
+export class AdminResolveDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    description: 'null or omitted for a draw: both refunded',
+  })
+  @IsOptional()
+  @ValidateIf((_object, value) => value !== null)
+  @IsUUID('all', { message: 'winnerId must be the creator or the opponent' })
+  winnerId?: string | null;
+}
+
+export class EditResolutionDto {
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @IsOptional()
+  @ValidateIf((_object, value) => value !== null)
+  @IsUUID('all', { message: 'winnerId must be the creator or the opponent' })
+  winnerId?: string | null;
+
+  @ApiProperty({ minLength: 10 })
+  @IsString({ message: 'Reason must be at least 10 characters' })
+  @MinLength(10, { message: 'Reason must be at least 10 characters' })
+  @MaxLength(2000, { message: 'Reason must be at most 2000 characters' })
+  reason: string;
+}

@@ -1,0 +1,46 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Another person as a bet shows them; names only when their profile is visible to the viewer. */
+export class BetPartyDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ nullable: true, type: String }) username: string | null;
+  @ApiProperty({ nullable: true, type: String }) firstName: string | null;
+  @ApiProperty({ nullable: true, type: String }) lastName: string | null;
+  @ApiProperty({ nullable: true, type: String }) profileImageUrl: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Only in admin views' }) email?:
+    string | null;
+}
+
+export class BetDto {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ example: '25.00' }) amount: string;
+  @ApiProperty({ type: [String] }) outcomes: string[];
+  @ApiProperty() creatorId: string;
+  @ApiProperty({ nullable: true, type: String }) opponentId: string | null;
+  @ApiProperty({ type: BetPartyDto }) creator: BetPartyDto;
+  @ApiProperty({ type: BetPartyDto, nullable: true }) opponent: BetPartyDto | null;
+  @ApiProperty({ nullable: true, type: String }) creatorPick: string | null;
+  @ApiProperty({ nullable: true, type: String }) opponentPick: string | null;
+  @ApiProperty({ nullable: true, type: String }) creatorResult: string | null;
+  @ApiProperty({ nullable: true, type: String }) opponentResult: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'winning outcome, no_clear_outcome or disputed' })
+  finalResult: string | null;
+  @ApiProperty({ nullable: true, type: String }) winnerUserId: string | null;
+  @ApiProperty({ type: BetPartyDto, nullable: true }) winner: BetPartyDto | null;
+  @ApiProperty({ enum: ['pending', 'active', 'completed', 'disputed', 'declined', 'cancelled', 'expired'] })
+  status: string;
+  @ApiProperty() resolutionType: string;
+  @ApiProperty() duration: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) resolutionDate: string | null;
+}
+
+export class ExpiringBetDto {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty({ format: 'date-time' }) expiresAt: string;
+  @ApiProperty({ enum: ['pending', 'active'] }) status: string;
+}

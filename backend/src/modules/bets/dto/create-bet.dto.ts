@@ -1,0 +1,108 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  Validate,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+import { AMOUNT_PATTERN } from '../../../common/money.js';
+
+const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+const trimEach = ({ value }: { value: unknown }): unknown =>
+  Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value;
+
+@ValidatorConstraint({ name: 'minimumAmount' })
+class MinimumAmount implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    // Compared as text-derived cents, never as a float sum: "0.00" and "0" are below the minimum.
+    return typeof value === 'string' && AMOUNT_PATTERN.test(value) && /[1-9]/.test(value);
+  }
+}
+
+@ValidatorConstraint({ name: 'distinctOutcomes' })
+class DistinctOutcomes implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return (
+      Array.isArray(value) && new Set(value.map((item) => String(item).toLowerCase())).size === value.length
+    );
+  }
+}
+
+@ValidatorConstraint({ name: 'noBlankOutcomes' })
+class NoBlankOutcomes implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return (
+      Array.isArray(value) &&
+      value.every((item) => typeof item === 'string' && item.length > 0 && item.length <= 100)
+    );
+  }
+}
+
+/** Spec §5 Bet creation, with the spec's messages; the server re-checks what the screen checks. */
+export class CreateBetDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsString({ message: 'You must select an opponent' })
+  @IsNotEmpty({ message: 'You must select an opponent' })
+  @IsUUID('all', { message: 'You must select an opponent' })
+  opponentId: string;
+
+  @ApiProperty({ example: '25.00', description: 'Dollars as a string with at most 2 decimals' })
+  @IsString({ message: 'Amount is required' })
+  @IsNotEmpty({ message: 'Amount is required' })
+  @Matches(AMOUNT_PATTERN, { message: 'Amount must be a number with at most 2 decimal places' })
+  @Validate(MinimumAmount, { message: 'Minimum bet amount is $0.01' })
+  amount: string;
+
+  @ApiProperty({ maxLength: 200 })
+  @Transform(trim)
+  @IsString({ message: 'Title is required' })
+  @IsNotEmpty({ message: 'Title is required' })
+  @MaxLength(200, { message: 'Title must be at most 200 characters' })
+  title: string;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @Transform(trim)
+  @IsOptional()
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  description?: string;
+
+  @ApiProperty({ type: [String], minItems: 2, maxItems: 4 })
+  @Transform(trimEach)
+  @IsArray({ message: 'At least 2 outcomes required' })
+  @ArrayMinSize(2, { message: 'At least 2 outcomes required' })
+  @ArrayMaxSize(4, { message: 'At most 4 outcomes allowed' })
+  @Validate(NoBlankOutcomes, { message: 'Outcome options cannot be blank or longer than 100 characters' })
+  @Validate(DistinctOutcomes, { message: 'Outcome options must all be different' })
+  outcomes: string[];
+
+  @ApiProperty({ minimum: 1, maximum: 8760, example: 168 })
+  @IsInt({ message: 'Duration must be at least 1 hour' })
+  @Min(1, { message: 'Duration must be at least 1 hour' })
+  @Max(8760, { message: 'Duration must be at most 8760 hours' })
+  duration: number;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'You must select your prediction' })
+  @IsNotEmpty({ message: 'You must select your prediction' })
+  creatorPick: string;
+
+  @ApiPropertyOptional({ enum: ['mutual'] })
+  @IsOptional()
+  @IsIn(['mutual'], { message: 'resolutionType must be mutual' })
+  resolutionType?: 'mutual';
+}

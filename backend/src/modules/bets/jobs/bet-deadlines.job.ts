@@ -1,0 +1,21 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { BetsService } from '../bets.service.js';
+
+/** Every minute: expire unanswered challenges and send overdue active bets to admin review. */
+@Injectable()
+export class BetDeadlinesJob {
+  private readonly logger = new Logger(BetDeadlinesJob.name);
+
+  constructor(private readonly bets: BetsService) {}
+
+  @Cron(CronExpression.EVERY_MINUTE, { name: 'bet-deadlines' })
+  async run(): Promise<void> {
+    try {
+      const result = await this.bets.processDeadlines();
+      if (result.expired || result.disputed) this.logger.log(result, 'Processed bet deadlines');
+    } catch (error) {
+      this.logger.error({ err: error }, 'Bet deadline job failed');
+    }
+  }
+}

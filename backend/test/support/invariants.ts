@@ -1,0 +1,61 @@
+import type { DataSource } from 'typeorm';
+
+/**
+ * The money rules of DESIGN §3, checked straight from the tables:
+ *  1. sum(balances) + escrow = signup bonuses + admin deposits - admin withdrawals
+ *  2. every balance = the sum of its ledger rows, in an unbroken balanceBefore/balanceAfter chain
+ *  3. no balance below zero unless a payout reversal took it there
+ *  4. per bet, the ledger holds exactly the stakes its status keeps in escrow (so nothing is paid twice)
+ */
+export async function expectMoneyInvariants(dataSource: DataSource): Promise<void> {
+  const [totals] = await dataSource.query<{ balances: string; escrow: string; sources: string }[]>(`
+    SELECT
+      (SELECT coalesce(sum(balance), 0) FROM users)::text AS balances,
+      (SELECT coalesce(sum(CASE WHEN status = 'pending' THEN amount
+                                WHEN status IN ('active', 'disputed') THEN amount * 2
+                                ELSE 0 END), 0) FROM bets)::text AS escrow,
+      (SELECT coalesce(sum(amount), 0) FROM transactions
+        WHERE type IN ('signup_bonus', 'admin_deposit', 'admin_withdrawal'))::text AS sources`);
+  expect(totals).toBeDefined();
+  const held = await dataSource.query<{ sum: string }[]>(`SELECT ($1::numeric + $2::numeric)::text AS sum`, [
+    totals?.balances,
+    totals?.escrow,
+  ]);
+  expect(held[0]?.sum).toBe(totals?.sources);
+
+  const mismatched = await dataSource.query<{ id: string }[]>(`
+    SELECT u.id FROM users u
+      LEFT JOIN (SELECT "userId", sum(amount) AS total FROM transactions GROUP BY "userId") t ON t."userId" = u.id
+     WHERE u.balance <> coalesce(t.total, 0)`);
+  expect(mismatched).toEqual([]);
+
+  const brokenChain = await dataSource.query<{ id: string }[]>(`
+    SELECT id FROM (
+      SELECT id, "balanceBefore",
+             lag("balanceAfter", 1, 0::numeric) OVER (PARTITION BY "userId" ORDER BY id) AS previous_after
+        FROM transactions) chain
+     WHERE "balanceBefore" <> previous_after`);
+  expect(brokenChain).toEqual([]);
+
+  const negative = await dataSource.query<{ id: string }[]>(`
+    SELECT id FROM users u WHERE balance < 0
+       AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t."userId" = u.id AND t.type = 'payout_reversal')`);
+  expect(negative).toEqual([]);
+
+  const unbalancedBets = await dataSource.query<{ id: number }[]>(`
+    SELECT b.id FROM bets b
+      LEFT JOIN (SELECT "referenceId", sum(amount) AS net FROM transactions
+                  WHERE "referenceType" = 'bet' GROUP BY "referenceId") t ON t."referenceId" = b.id::text
+     WHERE coalesce(t.net, 0) <> -(CASE WHEN b.status = 'pending' THEN b.amount
+                                        WHEN b.status IN ('active', 'disputed') THEN b.amount * 2
+                                        ELSE 0 END)`);
+  expect(unbalancedBets).toEqual([]);
+}
+
+export async function balanceOf(dataSource: DataSource, userId: string): Promise<string> {
+  const [row] = await dataSource.query<{ balance: string }[]>(
+    `SELECT balance::text FROM users WHERE id = $1`,
+    [userId],
+  );
+  return row?.balance ?? 'missing';
+}
