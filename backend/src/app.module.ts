@@ -7,6 +7,8 @@ import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
+import { ActivitiesModule } from './modules/activities/activities.module.js';
+import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { BetsModule } from './modules/bets/bets.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -27,6 +29,8 @@ export class AppModule {
         UsersModule,
         WalletModule,
         BetsModule,
+        ActivitiesModule,
+        AnalyticsModule,
         HealthModule,
         ...extraImports,
       ],

@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
 import { LedgerService } from './ledger.service.js';
+import { WalletReadService } from './wallet-read.service.js';
+import { WalletController } from './wallet.controller.js';
 
-@Module({ providers: [LedgerService], exports: [LedgerService] })
+@Module({
+  controllers: [WalletController],
+  providers: [LedgerService, WalletReadService],
+  exports: [LedgerService],
+})
 export class WalletModule {}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ActivitiesModule } from '../activities/activities.module.js';
+import { AnalyticsController } from './analytics.controller.js';
+import { AnalyticsService } from './analytics.service.js';
+
+@Module({ imports: [ActivitiesModule], controllers: [AnalyticsController], providers: [AnalyticsService] })
+export class AnalyticsModule {}
