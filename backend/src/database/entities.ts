@@ -1,3 +1,4 @@
+import { IdempotencyRecord } from '../common/http/idempotency.entity.js';
 import { AdminAuditEntry } from '../modules/admin/admin-audit-entry.entity.js';
 import { BalanceAdjustment } from '../modules/admin/balance-adjustment.entity.js';
 import { DisputeResolution } from '../modules/admin/dispute-resolution.entity.js';
@@ -9,7 +10,7 @@ import { Friendship } from '../modules/friends/friendship.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity.js';
 
-/** Every stored table of the product, listed once for the data source and the drift check. */
+/** Every stored table, listed once for the data source and the drift check. */
 export const ENTITIES = [
   User,
   Bet,
@@ -21,4 +22,5 @@ export const ENTITIES = [
   BalanceAdjustment,
   ModerationAction,
   Session,
+  IdempotencyRecord,
 ];

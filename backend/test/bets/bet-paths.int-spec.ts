@@ -309,3 +309,58 @@ describe('bet paths', () => {
     expect(bet.body.creator).toMatchObject({ id: alice.id, firstName: 'Avery' });
   });
 });
+
+describe('Idempotency-Key', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('runs a create once however often it is retried with the same key, and refuses reuse for another request', async () => {
+    const [alice, bob] = [await newUser(t), await newUser(t)];
+    const body = {
+      opponentId: bob.id,
+      amount: '30.00',
+      title: 'Once',
+      outcomes: ['A', 'B'],
+      duration: 168,
+      creatorPick: 'A',
+    };
+    const send = (payload: unknown) =>
+      api(t, 'POST', '/api/bets', {
+        token: alice.token,
+        body: payload,
+        headers: { 'idempotency-key': 'create-once-1' },
+      });
+    const responses = await Promise.all([send(body), send(body), send(body)]);
+    const created = responses.filter((response) => response.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((response) => response.body.id)).size).toBe(1);
+    const retry = await send(body);
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(created[0]?.body.id);
+    expect(await balanceOf(t.dataSource, alice.id)).toBe('970.00');
+    const reused = await send({ ...body, amount: '31.00' });
+    expect(reused.status).toBe(409);
+    await expectMoneyInvariants(t.dataSource);
+  });
+
+  it('replays a refusal too', async () => {
+    const [alice, bob] = [await newUser(t), await newUser(t)];
+    const body = {
+      opponentId: bob.id,
+      amount: '5000.00',
+      title: 'Too much',
+      outcomes: ['A', 'B'],
+      duration: 168,
+      creatorPick: 'A',
+    };
+    const headers = { 'idempotency-key': 'too-much' };
+    const first = await api(t, 'POST', '/api/bets', { token: alice.token, body, headers });
+    const second = await api(t, 'POST', '/api/bets', { token: alice.token, body, headers });
+    expect(first.status).toBe(400);
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe(first.body.message);
+  });
+});

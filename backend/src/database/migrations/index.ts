@@ -1,10 +1,12 @@
 import { InitialSchema1795374864630 } from './1795374864630-InitialSchema.js';
 import { AccountSecurity1795375192624 } from './1795375192624-AccountSecurity.js';
 import { LedgerGuard1795375300000 } from './1795375300000-LedgerGuard.js';
+import { IdempotencyKeys1795376578523 } from './1795376578523-IdempotencyKeys.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
   InitialSchema1795374864630,
   AccountSecurity1795375192624,
   LedgerGuard1795375300000,
+  IdempotencyKeys1795376578523,
 ];

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
 import { IntIdPipe } from '../../common/http/id-param.pipe.js';
+import { IdempotencyInterceptor } from '../../common/http/idempotency.interceptor.js';
 import { BetsReadService, type BetList } from './bets-read.service.js';
 import { BetsService } from './bets.service.js';
 import {
@@ -20,6 +21,7 @@ import { ListQueryDto } from './dto/list-query.dto.js';
 @ApiTags('bets')
 @ApiBearerAuth()
 @Roles('user')
+@UseInterceptors(IdempotencyInterceptor)
 @Controller('bets')
 export class BetsController {
   constructor(
