@@ -104,7 +104,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       const response = error.getResponse();
       const message =
         typeof response === 'object' && response !== null && 'message' in response
-          ? String((response as { message: unknown }).message)
+          ? String(response.message)
           : error.message;
       return { message, status };
     }

@@ -28,15 +28,13 @@ export interface ActivityLine {
 export class BetActivityRecorder {
   async record(manager: EntityManager, betId: number, lines: ActivityLine[]): Promise<void> {
     if (lines.length === 0) return;
-    await manager
-      .getRepository(BetActivity)
-      .insert(
-        lines.map((line) => ({
-          betId,
-          userId: line.userId,
-          activityType: line.type,
-          description: line.description,
-        })),
-      );
+    await manager.getRepository(BetActivity).insert(
+      lines.map((line) => ({
+        betId,
+        userId: line.userId,
+        activityType: line.type,
+        description: line.description,
+      })),
+    );
   }
 }

@@ -234,17 +234,15 @@ export class BetsService {
         resolutionType: 'admin',
         resolutionDate: now,
       });
-      await manager
-        .getRepository(DisputeResolution)
-        .update(
-          { betId: bet.id, status: 'pending' },
-          {
-            status: 'resolved',
-            adminId,
-            resolution: winnerId ? `Won by ${winnerId}` : 'Draw',
-            resolvedAt: now,
-          },
-        );
+      await manager.getRepository(DisputeResolution).update(
+        { betId: bet.id, status: 'pending' },
+        {
+          status: 'resolved',
+          adminId,
+          resolution: winnerId ? `Won by ${winnerId}` : 'Draw',
+          resolvedAt: now,
+        },
+      );
       await this.audit.record(manager, {
         adminId,
         action: 'resolve_dispute',

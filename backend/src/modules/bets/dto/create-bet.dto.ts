@@ -22,7 +22,9 @@ import { AMOUNT_PATTERN } from '../../../common/money.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 const trimEach = ({ value }: { value: unknown }): unknown =>
-  Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value;
+  Array.isArray(value)
+    ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item))
+    : value;
 
 @ValidatorConstraint({ name: 'minimumAmount' })
 class MinimumAmount implements ValidatorConstraintInterface {
