@@ -61,8 +61,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .orIgnore()
       .returning(['key'])
       .execute();
-    if (claimed.raw.length === 0)
+    const inserted = claimed.raw as unknown[];
+    if (inserted.length === 0) {
       return this.replay(context, await repository.findOneByOrFail({ userId, key }), fingerprint);
+    }
 
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     try {
