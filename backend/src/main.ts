@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { type AppConfig, ConfigError, loadConfig, resolveSecrets } from './config/app-config.js';
 import { createApp } from './bootstrap/create-app.js';
 import { prepareDatabase } from './database/prepare-database.js';
+import { DEMO_PASSWORD, seedDemo } from './demo/demo-seed.js';
 
 /** Boots the whole app: database (embedded unless DATABASE_URL), migrations, API and SPA on one port. */
 async function main(): Promise<void> {
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, (received) => void stop(received));
+  }
+  if (process.argv.includes('--demo')) {
+    const people = await seedDemo(app);
+    console.log('Demo data is ready. Sign in as any of these (password for all: ' + DEMO_PASSWORD + '):');
+    for (const person of people) console.log(`  ${person.username}${person.admin ? '  (admin)' : ''}`);
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Betwixt is running at ${config.publicUrl}`);
