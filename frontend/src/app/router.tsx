@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { useAuth } from '../features/auth/use-auth';
+import { AppShell } from './layout/AppShell';
+
+const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+
+/** Signed out, or while authentication is loading, every path shows the landing page (spec §2). */
+function Root() {
+  const { user, isLoading } = useAuth();
+  if (isLoading || !user) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <LandingPage />
+      </Suspense>
+    );
+  }
+  return (
+    <AppShell user={user}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </AppShell>
+  );
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: Root,
+    children: [
+      { index: true, lazy: page(() => import('../features/dashboard/DashboardPage')) },
+      { path: 'friends', lazy: page(() => import('../features/friends/FriendsPage')) },
+      { path: 'history', lazy: page(() => import('../features/wallet/WalletPage')) },
+      { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
+      { path: 'admin', lazy: page(() => import('../features/admin/AdminPage')) },
+      { path: '*', lazy: page(() => import('../features/not-found/NotFoundPage')) },
+    ],
+  },
+]);

@@ -1,0 +1,109 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, AlertTitle, Box, IconButton } from '@mui/material';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  TOAST_DURATION_MS,
+  TOAST_REMOVE_DELAY_MS,
+  toastDismissed,
+  toastRemoved,
+  type Toast,
+} from './toast-slice';
+
+const SWIPE_THRESHOLD_PX = 50;
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dispatch = useAppDispatch();
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!toast.open) {
+      const removal = setTimeout(() => dispatch(toastRemoved(toast.id)), TOAST_REMOVE_DELAY_MS);
+      return () => clearTimeout(removal);
+    }
+    const timer = setTimeout(() => dispatch(toastDismissed(toast.id)), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, toast.id, toast.open]);
+
+  if (!toast.open) return null;
+  const onPointerDown = (event: PointerEvent) => {
+    start.current = event.clientX;
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+  };
+  const onPointerUp = () => {
+    if (offset > SWIPE_THRESHOLD_PX) dispatch(toastDismissed(toast.id));
+    start.current = null;
+    setOffset(0);
+  };
+  const severity =
+    toast.variant === 'destructive' ? 'error' : toast.variant === 'success' ? 'success' : 'info';
+  return (
+    <Alert
+      role={toast.variant === 'destructive' ? 'alert' : 'status'}
+      severity={severity}
+      variant="filled"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      sx={{ transform: `translateX(${offset}px)`, touchAction: 'pan-y', boxShadow: 6, width: '100%' }}
+      action={
+        <IconButton
+          aria-label="Dismiss notification"
+          color="inherit"
+          size="small"
+          onClick={() => dispatch(toastDismissed(toast.id))}
+        >
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      }
+    >
+      <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>
+      {toast.description}
+    </Alert>
+  );
+}
+
+/** The notification region; F8 moves focus to it (spec §9). */
+export function Toaster() {
+  const toasts = useAppSelector((state) => state.toasts.items);
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <Box
+      component="section"
+      ref={region}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      sx={{
+        position: 'fixed',
+        zIndex: (theme) => theme.zIndex.snackbar,
+        top: { xs: 8, md: 'auto' },
+        bottom: { md: 16 },
+        right: { xs: 8, md: 16 },
+        left: { xs: 8, md: 'auto' },
+        width: { md: 380 },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        outline: 'none',
+      }}
+    >
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import { Card, CardHeader, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import { friendlyActivity } from '../../lib/activity-text';
+import { formatDate } from '../../lib/time';
+import { useActivitiesQuery } from './account-api';
+
+export function ActivityTab() {
+  const { data, isLoading } = useActivitiesQuery();
+  return (
+    <Card>
+      <CardHeader title="Recent Activity" subheader="Latest updates and notifications" />
+      {isLoading ? (
+        <List role="status" aria-label="Loading activity">
+          {[0, 1, 2].map((key) => (
+            <ListItem key={key}>
+              <Skeleton width="100%" height={40} />
+            </ListItem>
+          ))}
+        </List>
+      ) : data && data.length > 0 ? (
+        <List sx={{ maxHeight: 480, overflowY: 'auto' }} aria-label="Recent activity">
+          {data.slice(0, 10).map((entry) => (
+            <ListItem key={entry.id} divider>
+              <ListItemText
+                primary={friendlyActivity(entry.description)}
+                secondary={formatDate(entry.createdAt)}
+              />
+            </ListItem>
+          ))}
+        </List>
+      ) : (
+        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+          <strong>No Recent Activity</strong> - Start betting to see your activity here!
+        </Typography>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  LinearProgress,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { formatMoney, formatSignedMoney } from '../../lib/money';
+import { formatDate } from '../../lib/time';
+import { useUserStatsQuery } from './account-api';
+
+function Headline({ label, value, color }: { label: string; value: string; color?: string }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" color={color} sx={{ fontWeight: 800 }}>
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AnalyticsTab() {
+  const { data, isLoading } = useUserStatsQuery();
+  if (isLoading) {
+    return (
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}
+        role="status"
+        aria-label="Loading analytics"
+      >
+        {Array.from({ length: 8 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={96} />
+        ))}
+      </Box>
+    );
+  }
+  if (!data || (data.totalBetsCreated === 0 && data.pendingBets === 0)) {
+    return (
+      <Card sx={{ textAlign: 'center', py: 4 }}>
+        <Typography variant="h6">No Analytics Data</Typography>
+        <Typography color="text.secondary">
+          Start betting to see your analytics and performance metrics!
+        </Typography>
+      </Card>
+    );
+  }
+  const denominator = Math.max(1, data.totalBetsCreated);
+  const profit = Number(data.profitLoss);
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+        <Headline label="Win Rate" value={`${data.winRate.toFixed(1)}%`} />
+        <Headline
+          label="Profit/Loss"
+          value={formatSignedMoney(data.profitLoss)}
+          color={profit >= 0 ? 'success.main' : 'error.main'}
+        />
+        <Headline label="Total Bets" value={String(data.totalBetsCreated)} />
+        <Headline label="Current Streak" value={String(data.currentStreak)} />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        <Card>
+          <CardHeader title="Betting Performance" />
+          <CardContent>
+            <Stack spacing={1.5}>
+              <Typography>Bets Won: {data.totalBetsWon}</Typography>
+              <LinearProgress
+                variant="determinate"
+                color="success"
+                value={(data.totalBetsWon / denominator) * 100}
+                aria-label="Bets won share"
+              />
+              <Typography>Bets Lost: {data.totalBetsLost}</Typography>
+              <LinearProgress
+                variant="determinate"
+                color="error"
+                value={(data.totalBetsLost / denominator) * 100}
+                aria-label="Bets lost share"
+              />
+              <Typography>Longest Streak: {data.longestWinStreak}</Typography>
+              <Typography>Avg Bet Amount: ${formatMoney(data.avgBetAmount)}</Typography>
+            </Stack>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader title="Activity Summary" />
+          <CardContent>
+            <Stack spacing={1}>
+              <Typography>Active Bets: {data.activeBets}</Typography>
+              <Typography>Pending Bets: {data.pendingBets}</Typography>
+              <Typography>Total Wagered: ${formatMoney(data.totalAmountWagered)}</Typography>
+              <Typography>Total Won: ${formatMoney(data.totalAmountWon)}</Typography>
+              <Typography>Friends: {data.friendsCount}</Typography>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Box>
+      {data.recentActivity.length > 0 && (
+        <Card>
+          <CardHeader title="Recent Activity" />
+          <CardContent>
+            <Stack spacing={1.5}>
+              {data.recentActivity.slice(0, 5).map((entry, index) => (
+                <Stack key={index} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                  <Box>
+                    <Typography>{entry.description}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {formatDate(entry.date)}
+                    </Typography>
+                  </Box>
+                  {entry.amount && (
+                    <Chip
+                      size="small"
+                      color={Number(entry.amount) >= 0 ? 'success' : 'error'}
+                      label={formatSignedMoney(entry.amount)}
+                    />
+                  )}
+                </Stack>
+              ))}
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+}

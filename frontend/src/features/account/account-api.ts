@@ -1,0 +1,98 @@
+import { api } from '../../api/base-api';
+import type { AuthResponse, User, Visibility } from '../auth/types';
+
+export interface Activity {
+  id: number;
+  description: string;
+  activityType: string;
+  betId: number | null;
+  amount: string | null;
+  createdAt: string;
+}
+
+export interface UserAnalytics {
+  winRate: number;
+  profitLoss: string;
+  totalBetsCreated: number;
+  totalBetsWon: number;
+  totalBetsLost: number;
+  currentStreak: number;
+  longestWinStreak: number;
+  avgBetAmount: string;
+  activeBets: number;
+  pendingBets: number;
+  totalAmountWagered: string;
+  totalAmountWon: string;
+  friendsCount: number;
+  recentActivity: { description: string; date: string; amount: string | null }[];
+}
+
+export interface ProfileInput {
+  firstName?: string;
+  lastName?: string;
+  phoneNumber?: string;
+  state?: string;
+}
+
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    activities: build.query<Activity[], void>({
+      query: () => '/api/activities?limit=10',
+      providesTags: ['Activity'],
+    }),
+    userStats: build.query<UserAnalytics, void>({
+      query: () => '/api/analytics/user-stats',
+      providesTags: ['Analytics'],
+    }),
+    updateProfile: build.mutation<User, ProfileInput>({
+      query: (body) => ({ url: '/api/user/profile', method: 'PATCH', body }),
+      invalidatesTags: ['User'],
+    }),
+    updateProfileImage: build.mutation<User, string>({
+      query: (imageUrl) => ({ url: '/api/profile/image', method: 'PATCH', body: { imageUrl } }),
+      invalidatesTags: ['User'],
+    }),
+    updateNotifications: build.mutation<User, { emailNotifications?: boolean; pushNotifications?: boolean }>({
+      query: (body) => ({ url: '/api/settings/notifications', method: 'PATCH', body }),
+      invalidatesTags: ['User'],
+    }),
+    updatePrivacy: build.mutation<
+      User,
+      Partial<Record<'profileVisibility' | 'activityVisibility' | 'balanceVisibility', Visibility>>
+    >({
+      query: (body) => ({ url: '/api/settings/privacy', method: 'PATCH', body }),
+      invalidatesTags: ['User'],
+    }),
+    setupTwoFactor: build.mutation<{ secret: string; otpauthUrl: string; qrCodeDataUrl: string }, void>({
+      query: () => ({ url: '/api/settings/2fa/setup', method: 'POST' }),
+    }),
+    enableTwoFactor: build.mutation<User, { secret: string; token: string }>({
+      query: (body) => ({ url: '/api/settings/2fa/enable', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    disableTwoFactor: build.mutation<User, { token: string }>({
+      query: (body) => ({ url: '/api/settings/2fa/disable', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    changePassword: build.mutation<AuthResponse, { currentPassword: string; newPassword: string }>({
+      query: (body) => ({ url: '/api/settings/password', method: 'POST', body }),
+    }),
+    deleteAccount: build.mutation<null, { password?: string; confirm: 'DELETE' }>({
+      query: (body) => ({ url: '/api/user/account', method: 'DELETE', body }),
+    }),
+  }),
+});
+
+export const {
+  useActivitiesQuery,
+  useUserStatsQuery,
+  useUpdateProfileMutation,
+  useUpdateProfileImageMutation,
+  useUpdateNotificationsMutation,
+  useUpdatePrivacyMutation,
+  useSetupTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useDisableTwoFactorMutation,
+  useChangePasswordMutation,
+  useDeleteAccountMutation,
+} = accountApi;

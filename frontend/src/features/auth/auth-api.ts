@@ -1,0 +1,53 @@
+import { api, apiBaseQuery } from '../../api/base-api';
+import { clearAuth, storedToken } from '../../lib/auth-storage';
+import { isApiError, type ApiError } from '../../lib/errors';
+import type { AuthResponse, LoginResponse, User } from './types';
+
+export interface SignupInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+  phoneNumber?: string;
+  birthday: string;
+  state: string;
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * Spec §7: with a stored token a non-OK answer is 'Invalid token' and clears storage; on the cookie
+     * path it is 'Not authenticated'; a 401 becomes "no user" rather than an error.
+     */
+    getCurrentUser: build.query<User | null, void>({
+      async queryFn(_arg, queryApi, extraOptions) {
+        const hadToken = storedToken() !== null;
+        const result = await apiBaseQuery('/api/auth/user', queryApi, extraOptions);
+        if (!result.error) return { data: result.data as User };
+        if (hadToken) clearAuth();
+        if (result.error.status === 401) return { data: null };
+        const error: ApiError = {
+          ...result.error,
+          message: hadToken ? 'Invalid token' : 'Not authenticated',
+        };
+        return { error };
+      },
+      providesTags: ['User'],
+    }),
+    signup: build.mutation<AuthResponse, SignupInput>({
+      query: (body) => ({ url: '/api/auth/signup', method: 'POST', body }),
+    }),
+    login: build.mutation<LoginResponse, { emailOrUsername: string; password: string }>({
+      query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
+    }),
+    loginWithCode: build.mutation<AuthResponse, { challengeToken: string; code: string }>({
+      query: (body) => ({ url: '/api/auth/login/2fa', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useGetCurrentUserQuery, useSignupMutation, useLoginMutation, useLoginWithCodeMutation } =
+  authApi;
+export { isApiError };

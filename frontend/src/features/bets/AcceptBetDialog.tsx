@@ -1,0 +1,113 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useToast } from '../../components/toast/use-toast';
+import { serverMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/money';
+import { timeLeftRoundedUp } from '../../lib/time';
+import { useAcceptBetMutation, useDeclineBetMutation } from './bets-api';
+import { displayName, type Bet } from './types';
+
+/** Spec §2 Bet acceptance dialog, §5 acceptance rules. */
+export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
+  const others = bet.outcomes.filter((outcome) => outcome !== bet.creatorPick);
+  const [pick, setPick] = useState<string>(others.length === 1 ? (others[0] ?? '') : '');
+  const [error, setError] = useState<string | null>(null);
+  const [accept, accepting] = useAcceptBetMutation();
+  const [decline, declining] = useDeclineBetMutation();
+  const toast = useToast();
+  const busy = accepting.isLoading || declining.isLoading;
+
+  const onAccept = async () => {
+    if (!pick) return setError('Please select your predicted outcome.');
+    if (pick === bet.creatorPick) return setError('You must choose a different outcome than the challenger.');
+    try {
+      await accept({ id: bet.id, opponentPick: pick }).unwrap();
+      toast({
+        title: 'Bet Accepted!',
+        description: `You are in for $${formatMoney(bet.amount)}.`,
+        variant: 'success',
+      });
+      onClose();
+    } catch (failure) {
+      toast({
+        title: 'Error',
+        description: serverMessage(failure, 'Failed to accept bet'),
+        variant: 'destructive',
+      });
+    }
+  };
+  const onDecline = async () => {
+    try {
+      await decline(bet.id).unwrap();
+      toast({ title: 'Bet Declined' });
+      onClose();
+    } catch (failure) {
+      toast({
+        title: 'Error',
+        description: serverMessage(failure, 'Failed to decline bet'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="accept-title">
+      <DialogTitle id="accept-title">{bet.title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5}>
+          <Typography>
+            <strong>{displayName(bet.creator)}</strong> challenged you for{' '}
+            <strong>${formatMoney(bet.amount)}</strong>
+          </Typography>
+          <Typography color="text.secondary">Time left: {timeLeftRoundedUp(bet.expiresAt)}</Typography>
+          {bet.description && <Typography>{bet.description}</Typography>}
+          <Typography>
+            Challenger picked: <strong>{bet.creatorPick}</strong>
+          </Typography>
+          <Typography id="pick-label" sx={{ fontWeight: 700 }}>
+            Your prediction
+          </Typography>
+          <RadioGroup
+            aria-labelledby="pick-label"
+            value={pick}
+            onChange={(event) => {
+              setPick(event.target.value);
+              setError(null);
+            }}
+          >
+            {bet.outcomes.map((outcome) => (
+              <FormControlLabel
+                key={outcome}
+                value={outcome}
+                control={<Radio />}
+                label={outcome === bet.creatorPick ? `${outcome} (challenger's pick)` : outcome}
+                disabled={outcome === bet.creatorPick}
+              />
+            ))}
+          </RadioGroup>
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => void onDecline()} disabled={busy} color="error">
+          Decline
+        </Button>
+        <Button onClick={() => void onAccept()} disabled={busy} variant="contained">
+          {accepting.isLoading ? 'Accepting...' : 'Accept Challenge'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+export type BetStatus =
+  'pending' | 'active' | 'completed' | 'disputed' | 'declined' | 'cancelled' | 'expired';
+
+export interface BetParty {
+  id: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  email?: string | null;
+}
+
+export interface Bet {
+  id: number;
+  title: string;
+  description: string | null;
+  amount: string;
+  outcomes: string[];
+  creatorId: string;
+  opponentId: string | null;
+  creator: BetParty;
+  opponent: BetParty | null;
+  creatorPick: string | null;
+  opponentPick: string | null;
+  creatorResult: string | null;
+  opponentResult: string | null;
+  finalResult: string | null;
+  winnerUserId: string | null;
+  winner: BetParty | null;
+  status: BetStatus;
+  resolutionType: string;
+  duration: number;
+  createdAt: string;
+  expiresAt: string | null;
+  resolutionDate: string | null;
+}
+
+export interface CreateBetInput {
+  opponentId: string;
+  amount: string;
+  title: string;
+  description: string;
+  outcomes: string[];
+  duration: number;
+  creatorPick: string;
+  resolutionType: 'mutual';
+}
+
+export interface SubmitResultResponse {
+  success: boolean;
+  needsConfirmation?: boolean;
+  conflictingOutcome?: string;
+  status: string;
+  message?: string;
+}
+
+export interface LedgerEntry {
+  id: string;
+  type: string;
+  amount: string;
+  balanceBefore: string;
+  balanceAfter: string;
+  description: string | null;
+  referenceType: string | null;
+  referenceId: string | null;
+  createdAt: string;
+}
+
+export interface WalletSummary {
+  available: string;
+  inPlay: string;
+  total: string;
+  currency: 'USD';
+}
+
+/** A person's display name: names when visible, else the username, else 'Unknown'. */
+export function displayName(party: BetParty | null | undefined): string {
+  if (!party) return 'Unknown';
+  const name = [party.firstName, party.lastName].filter(Boolean).join(' ');
+  return name || party.username || party.email || 'Unknown';
+}

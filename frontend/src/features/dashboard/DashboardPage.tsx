@@ -1,0 +1,170 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatMoney } from '../../lib/money';
+import { useAuth } from '../auth/use-auth';
+import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
+import { AcceptBetDialog } from '../bets/AcceptBetDialog';
+import { BetCard } from '../bets/BetCard';
+import { POLL, useActiveBetsQuery, usePendingBetsQuery, useWalletQuery } from '../bets/bets-api';
+import { CreateBetFlow } from '../bets/CreateBetFlow';
+import { SubmitOutcomeDialog } from '../bets/SubmitOutcomeDialog';
+import type { Bet } from '../bets/types';
+
+function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
+  return (
+    <Card sx={{ textAlign: 'center', py: 3, px: 2, borderStyle: 'dashed' }}>
+      <Typography variant="h6">{title}</Typography>
+      <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>
+        {text}
+      </Typography>
+      {action}
+    </Card>
+  );
+}
+
+function BetListSkeleton() {
+  return (
+    <Stack spacing={1.5} aria-label="Loading bets" role="status">
+      {[0, 1].map((key) => (
+        <Skeleton key={key} variant="rounded" height={120} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec §2 Dashboard. */
+export default function DashboardPage() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState<{ open: boolean; challenger: string | null }>({
+    open: false,
+    challenger: null,
+  });
+  const [accepting, setAccepting] = useState<Bet | null>(null);
+  const [reporting, setReporting] = useState<Bet | null>(null);
+  const active = useActiveBetsQuery(undefined, { pollingInterval: POLL.activeBets });
+  const pending = usePendingBetsQuery(undefined, { pollingInterval: POLL.pendingBets });
+  const wallet = useWalletQuery();
+  useUnauthorizedRedirect(active.error, pending.error);
+
+  // ?challenger=<friendId> (from the friends page) and ?create=1 (the bottom bar) open the flow, then
+  // the address is cleaned up.
+  const challengerParam = params.get('challenger');
+  const wantsCreate = challengerParam !== null || params.get('create') !== null;
+  if (wantsCreate && !creating.open) setCreating({ open: true, challenger: challengerParam });
+  useEffect(() => {
+    if (wantsCreate) setParams({}, { replace: true });
+  }, [wantsCreate, setParams]);
+
+  useEffect(() => {
+    const onAccept = (event: Event) => setAccepting((event as CustomEvent<Bet>).detail);
+    const onResult = (event: Event) => setReporting((event as CustomEvent<Bet>).detail);
+    window.addEventListener('openBetAcceptance', onAccept);
+    window.addEventListener('openBetResult', onResult);
+    return () => {
+      window.removeEventListener('openBetAcceptance', onAccept);
+      window.removeEventListener('openBetResult', onResult);
+    };
+  }, []);
+
+  if (!user) return null;
+  const balance = wallet.data?.available ?? user.balance;
+  const openCreate = () => setCreating({ open: true, challenger: null });
+
+  return (
+    <Stack spacing={3}>
+      <Card
+        sx={{
+          background: 'linear-gradient(135deg, #4527a0, #7953d2)',
+          color: 'primary.contrastText',
+          border: 0,
+        }}
+      >
+        <CardContent>
+          <Typography variant="h5" component="h1">
+            Welcome back, {user.firstName ?? user.username ?? 'friend'}!
+          </Typography>
+          <Typography sx={{ opacity: 0.85, mt: 1 }}>Balance</Typography>
+          <Typography variant="h3" component="p" data-testid="dashboard-balance" sx={{ fontWeight: 800 }}>
+            ${formatMoney(balance)}
+          </Typography>
+          <Button
+            variant="contained"
+            color="secondary"
+            startIcon={<AddIcon />}
+            onClick={openCreate}
+            sx={{ mt: 2 }}
+          >
+            Create New Bet
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Box component="section" aria-labelledby="active-heading">
+        <Typography id="active-heading" variant="h6" component="h2" gutterBottom>
+          Active Bets
+        </Typography>
+        {active.isLoading ? (
+          <BetListSkeleton />
+        ) : active.data && active.data.length > 0 ? (
+          <Stack spacing={1.5}>
+            {active.data.map((bet) => (
+              <BetCard
+                key={bet.id}
+                bet={bet}
+                viewerId={user.id}
+                onAccept={setAccepting}
+                onSubmitOutcome={setReporting}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <EmptyState
+            title="Ready to Start Betting?"
+            text="Challenge a friend and your active bets will show up here."
+            action={
+              <Button variant="outlined" onClick={openCreate}>
+                Create New Bet
+              </Button>
+            }
+          />
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby="pending-heading">
+        <Typography id="pending-heading" variant="h6" component="h2" gutterBottom>
+          Pending Challenges
+        </Typography>
+        {pending.isLoading ? (
+          <BetListSkeleton />
+        ) : pending.data && pending.data.length > 0 ? (
+          <Stack spacing={1.5}>
+            {pending.data.map((bet) => (
+              <BetCard
+                key={bet.id}
+                bet={bet}
+                viewerId={user.id}
+                onAccept={setAccepting}
+                onSubmitOutcome={setReporting}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />
+        )}
+      </Box>
+
+      <CreateBetFlow
+        open={creating.open}
+        challengerId={creating.challenger}
+        onClose={() => setCreating({ open: false, challenger: null })}
+      />
+      {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
+      {reporting && (
+        <SubmitOutcomeDialog bet={reporting} viewerId={user.id} onClose={() => setReporting(null)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Box, Button, Container, Fade, Stack, Typography, useMediaQuery } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Logo } from '../../components/Logo';
+import { AuthDialog, type AuthTab } from '../auth/AuthDialog';
+
+export const ROTATING_WORDS = ['Confidence', 'Friends', 'Ease', 'Simplicity', 'Trust'] as const;
+export const WORD_INTERVAL_MS = 2250;
+export const FADE_MS = 250;
+
+/** Signed-out visitors see this on every path (spec §2 Routing). */
+export default function LandingPage() {
+  const [index, setIndex] = useState(0);
+  const [visible, setVisible] = useState(true);
+  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'signup' });
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+
+  useEffect(() => {
+    let fade: ReturnType<typeof setTimeout> | undefined;
+    const timer = setInterval(() => {
+      setVisible(false);
+      fade = setTimeout(
+        () => {
+          setIndex((current) => (current + 1) % ROTATING_WORDS.length);
+          setVisible(true);
+        },
+        reduceMotion ? 0 : FADE_MS,
+      );
+    }, WORD_INTERVAL_MS);
+    return () => {
+      clearInterval(timer);
+      if (fade) clearTimeout(fade);
+    };
+  }, [reduceMotion]);
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        background: 'linear-gradient(160deg, #ede7f6 0%, #f7f5fb 55%, #fff8e1 100%)',
+      }}
+    >
+      <Container maxWidth="sm">
+        <Stack spacing={4} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Logo size={56} />
+            <Typography variant="h3" component="h1" color="primary" sx={{ fontWeight: 800 }}>
+              Betwixt
+            </Typography>
+          </Stack>
+          <Typography variant="h4" component="p" sx={{ fontSize: { xs: '1.9rem', sm: '2.4rem' } }}>
+            Bet with{' '}
+            <Fade in={visible} timeout={reduceMotion ? 0 : FADE_MS}>
+              <Box
+                component="span"
+                data-testid="rotating-word"
+                aria-live="polite"
+                sx={{ color: 'secondary.dark', fontWeight: 800 }}
+              >
+                {ROTATING_WORDS[index]}
+              </Box>
+            </Fade>
+          </Typography>
+          <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+            Challenge friends with virtual dollars, settle by mutual agreement, and let an admin step in when
+            you disagree.
+          </Typography>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            <Button variant="contained" size="large" onClick={() => setDialog({ open: true, tab: 'signup' })}>
+              Get Started
+            </Button>
+            <Button variant="outlined" size="large" onClick={() => setDialog({ open: true, tab: 'login' })}>
+              Sign In
+            </Button>
+          </Stack>
+        </Stack>
+      </Container>
+      <AuthDialog
+        open={dialog.open}
+        tab={dialog.tab}
+        onTabChange={(tab) => setDialog({ open: true, tab })}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import { friendlyActivity } from './activity-text';
+
+describe('friendlyActivity', () => {
+  it.each([
+    ['Bet created: Rain?', 'You created a new bet'],
+    ['Bet accepted: Rain?', 'Your bet was accepted'],
+    ['Result submitted: Rain?', 'You submitted a bet result'],
+    ['Dispute resolved by admin in your favor: Rain?', 'Admin resolved a disputed bet in your favor'],
+    ['Bet disputed, under review: Rain?', 'A bet result is under review'],
+    ['Bet won: Rain?', 'You won a bet!'],
+    ['Bet lost: Rain?', 'You lost a bet'],
+    ['Bet completed with no clear outcome, stake refunded: Rain?', 'A bet was completed'],
+    ['Friend request accepted by a friend', 'Your bet was accepted'],
+    ['New friend request', 'Friend activity update'],
+    ['Balance adjusted', 'Account balance updated'],
+    ['Something else', 'Bet activity'],
+  ])('%s -> %s', (input, output) => {
+    expect(friendlyActivity(input)).toBe(output);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Spec §2 Activity tab: server descriptions rewritten into friendly text. Checked in the spec's order,
+ * most specific first; anything else is 'Bet activity'.
+ */
+export function friendlyActivity(description: string): string {
+  const text = description.toLowerCase();
+  if (text.includes('resolved by admin') && text.includes('in your favor'))
+    return 'Admin resolved a disputed bet in your favor';
+  if (text.includes('resolved by admin')) return 'A bet result is under review';
+  if (text.includes('disputed'))
+    return text.includes('under review') ? 'A bet result is under review' : 'A bet result is being disputed';
+  if (text.includes('created')) return 'You created a new bet';
+  if (text.includes('accepted')) return 'Your bet was accepted';
+  if (text.includes('result submitted')) return 'You submitted a bet result';
+  if (text.includes('won')) return 'You won a bet!';
+  if (text.includes('lost')) return 'You lost a bet';
+  if (text.includes('completed')) return 'A bet was completed';
+  if (text.includes('friend request')) return 'Friend activity update';
+  if (text.includes('balance')) return 'Account balance updated';
+  return 'Bet activity';
+}

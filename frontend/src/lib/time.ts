@@ -1,0 +1,44 @@
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Spec §9: more than 24 hours shows days, otherwise hours, otherwise minutes; 'Expired' when past. */
+export function timeLeft(expiresAt: string | Date | null | undefined, now: Date = new Date()): string {
+  if (!expiresAt) return '';
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  if (ms <= 0) return 'Expired';
+  if (ms > DAY) {
+    const days = Math.floor(ms / DAY);
+    return `${days} day${days === 1 ? '' : 's'} left`;
+  }
+  if (ms >= HOUR) {
+    const hours = Math.floor(ms / HOUR);
+    return `${hours} hour${hours === 1 ? '' : 's'} left`;
+  }
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? '' : 's'} left`;
+}
+
+/** The acceptance dialog rounds up: "1 day", "n days", hours or minutes. */
+export function timeLeftRoundedUp(
+  expiresAt: string | Date | null | undefined,
+  now: Date = new Date(),
+): string {
+  if (!expiresAt) return '';
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  if (ms <= 0) return 'Expired';
+  if (ms > DAY) {
+    const days = Math.ceil(ms / DAY);
+    return `${days} day${days === 1 ? '' : 's'}`;
+  }
+  if (ms > HOUR) {
+    const hours = Math.ceil(ms / HOUR);
+    return `${hours} hour${hours === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.ceil(ms / 60_000);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  return new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
