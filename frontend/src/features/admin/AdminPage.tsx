@@ -1,25 +1,586 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
-import { Link, Navigate } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '../../components/toast/use-toast';
+import { serverMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/money';
+import { formatDate } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
+import type { Bet, BetParty } from '../bets/types';
+import {
+  ADMIN_ANALYTICS_POLL_MS,
+  useAdjustBalanceMutation,
+  useAdminAnalyticsQuery,
+  useAdminUsersQuery,
+  useAuditLogQuery,
+  useDeleteUserMutation,
+  useDisputedBetsQuery,
+  useEditResolutionMutation,
+  useModerateMutation,
+  useResolveDisputeMutation,
+  useResolvedDisputesQuery,
+} from './admin-api';
 
-/**
- * Non-admins are sent back to the dashboard (the server refuses them anyway). The dashboard itself is
- * built in the admin issue; this page says so plainly rather than pretending.
- */
-export default function AdminPage() {
-  const { user } = useAuth();
-  if (!user?.isAdmin) return <Navigate to="/" replace state={{ notice: 'Administrator access required' }} />;
+type AdminTab = 'users' | 'balance' | 'moderation' | 'disputes' | 'resolved' | 'audit';
+
+/** Spec §2: username, else email, else 'Unknown'. */
+function partyName(party: BetParty | null | undefined): string {
+  return party?.username || party?.email || 'Unknown';
+}
+
+export function truncateId(id: string): string {
+  return id.length > 20 ? `${id.slice(0, 20)}...` : id;
+}
+
+function Summary() {
+  const { data, isLoading } = useAdminAnalyticsQuery(undefined, { pollingInterval: ADMIN_ANALYTICS_POLL_MS });
+  const cards: [string, string][] = [
+    ['Total Users', isLoading ? '...' : String(data?.totalUsers ?? 0)],
+    ['Total Bets', isLoading ? '...' : String(data?.totalBets ?? 0)],
+    ['Total Volume', isLoading ? '...' : `$${formatMoney(data?.totalVolume ?? '0')} USD`],
+    ['Active Disputes', isLoading ? '...' : String(data?.activeDisputes ?? 0)],
+  ];
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+      {cards.map(([label, value]) => (
+        <Card key={label}>
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography variant="h5" sx={{ fontWeight: 800 }}>
+              {value}
+            </Typography>
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
+  const { data, isLoading } = useAdminUsersQuery();
+  const [remove] = useDeleteUserMutation();
+  const toast = useToast();
+  const del = async (id: string, name: string) => {
+    if (!window.confirm(`Are you sure you want to delete user "${name}"? This action cannot be undone.`))
+      return;
+    try {
+      await remove(id).unwrap();
+      toast({ title: 'User Deleted', description: 'User account has been successfully deleted' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to delete user'),
+        variant: 'destructive',
+      });
+    }
+  };
+  if (isLoading) return <Typography>Loading users…</Typography>;
+  return (
+    <TableContainer component={Card}>
+      <Table size="small" aria-label="Users">
+        <TableHead>
+          <TableRow>
+            <TableCell>User ID</TableCell>
+            <TableCell>Username</TableCell>
+            <TableCell>Email</TableCell>
+            <TableCell>Name</TableCell>
+            <TableCell>Balance</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(data ?? []).map((user) => {
+            const name =
+              [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
+            return (
+              <TableRow key={user.id}>
+                <TableCell title={user.id} sx={{ fontFamily: 'monospace' }}>
+                  {truncateId(user.id)}
+                </TableCell>
+                <TableCell>{user.username ?? 'N/A'}</TableCell>
+                <TableCell>{user.email}</TableCell>
+                <TableCell>{name}</TableCell>
+                <TableCell>${formatMoney(user.balance)}</TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={0.5}>
+                    {user.isAdmin && <Chip size="small" color="primary" label="Admin" />}
+                    <Chip
+                      size="small"
+                      label={user.profileCompleted ? 'Active' : 'Incomplete'}
+                      color={user.profileCompleted ? 'success' : 'default'}
+                    />
+                  </Stack>
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={1}>
+                    <Button size="small" onClick={() => onAdjust(user.username ?? user.id)}>
+                      Adjust Balance
+                    </Button>
+                    {!user.isAdmin && (
+                      <Button size="small" color="error" onClick={() => void del(user.id, name)}>
+                        Delete
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function BalanceTab({ prefill }: { prefill: string }) {
+  const [form, setForm] = useState({
+    userId: prefill,
+    amount: '',
+    type: 'deposit' as 'deposit' | 'withdrawal',
+    reason: '',
+  });
+  const [adjust, { isLoading }] = useAdjustBalanceMutation();
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const submit = async () => {
+    if (!form.userId.trim() || !form.amount || !form.reason.trim())
+      return setError('Please fill in all required fields');
+    if (!(Number(form.amount) > 0)) return setError('Amount must be a positive number');
+    setError(null);
+    try {
+      await adjust({
+        userId: form.userId.trim(),
+        amount: form.amount,
+        reason: form.reason.trim(),
+        type: form.type,
+      }).unwrap();
+      toast({ title: 'Balance Adjusted', description: 'User balance has been successfully adjusted' });
+      setForm({ userId: '', amount: '', type: 'deposit', reason: '' });
+    } catch (failure) {
+      toast({
+        title: 'Error',
+        description: serverMessage(failure, 'Failed to adjust balance'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          Balance Adjustment
+        </Typography>
+        <Stack spacing={2} sx={{ maxWidth: 480 }}>
+          <TextField
+            label="User ID or Username"
+            value={form.userId}
+            onChange={(event) => setForm({ ...form, userId: event.target.value })}
+          />
+          <TextField
+            label="Amount"
+            type="number"
+            slotProps={{ htmlInput: { step: 0.01, min: 0.01 } }}
+            value={form.amount}
+            onChange={(event) => setForm({ ...form, amount: event.target.value })}
+          />
+          <TextField
+            select
+            label="Type"
+            value={form.type}
+            onChange={(event) => setForm({ ...form, type: event.target.value as 'deposit' | 'withdrawal' })}
+          >
+            <MenuItem value="deposit">Deposit</MenuItem>
+            <MenuItem value="withdrawal">Withdrawal</MenuItem>
+          </TextField>
+          <TextField
+            label="Reason"
+            multiline
+            minRows={2}
+            value={form.reason}
+            onChange={(event) => setForm({ ...form, reason: event.target.value })}
+          />
+          {error && <Alert severity="error">{error}</Alert>}
+          <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
+            {isLoading ? 'Processing...' : 'Apply Adjustment'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ModerationTab() {
+  const [form, setForm] = useState({ userId: '', action: '', duration: '', reason: '' });
+  const [moderate, { isLoading }] = useModerateMutation();
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const submit = async () => {
+    if (!form.userId.trim() || !form.action || !form.reason.trim())
+      return setError('Please fill in all required fields');
+    setError(null);
+    const days = Number.parseInt(form.duration, 10);
+    try {
+      await moderate({
+        userId: form.userId.trim(),
+        action: form.action,
+        reason: form.reason.trim(),
+        ...(Number.isInteger(days) && days > 0 ? { duration: days } : {}),
+      }).unwrap();
+      toast({
+        title: 'Moderation Action Applied',
+        description: 'User moderation action has been successfully applied',
+      });
+      setForm({ userId: '', action: '', duration: '', reason: '' });
+    } catch (failure) {
+      toast({
+        title: 'Error',
+        description: serverMessage(failure, 'Failed to apply moderation action'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          User Moderation
+        </Typography>
+        <Stack spacing={2} sx={{ maxWidth: 480 }}>
+          <TextField
+            label="User ID"
+            value={form.userId}
+            onChange={(event) => setForm({ ...form, userId: event.target.value })}
+          />
+          <TextField
+            select
+            label="Action"
+            value={form.action}
+            onChange={(event) => setForm({ ...form, action: event.target.value })}
+          >
+            {['Warn', 'Suspend', 'Unsuspend', 'Ban', 'Unban'].map((action) => (
+              <MenuItem key={action} value={action.toLowerCase()}>
+                {action}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Duration (days, optional)"
+            type="number"
+            value={form.duration}
+            onChange={(event) => setForm({ ...form, duration: event.target.value })}
+          />
+          <TextField
+            label="Reason"
+            multiline
+            minRows={2}
+            value={form.reason}
+            onChange={(event) => setForm({ ...form, reason: event.target.value })}
+          />
+          {error && <Alert severity="error">{error}</Alert>}
+          <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
+            {isLoading ? 'Processing...' : 'Apply Action'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DisputeDetails({ bet }: { bet: Bet }) {
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="body2" color="text.secondary">
+        Bet #{bet.id}
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }}>{bet.title}</Typography>
+      {bet.description && <Typography variant="body2">{bet.description}</Typography>}
+      <Typography variant="body2">
+        Creator: <strong>{partyName(bet.creator)}</strong> — pick {bet.creatorPick ?? '—'}, submitted{' '}
+        {bet.creatorResult ?? 'Not submitted'}
+      </Typography>
+      <Typography variant="body2">
+        Opponent: <strong>{partyName(bet.opponent)}</strong> — pick {bet.opponentPick ?? '—'}, submitted{' '}
+        {bet.opponentResult ?? 'Not submitted'}
+      </Typography>
+      <Typography variant="body2">
+        Amount: ${formatMoney(bet.amount)} · Created {formatDate(bet.createdAt)} · Disputed{' '}
+        {formatDate(bet.resolutionDate)}
+      </Typography>
+    </Stack>
+  );
+}
+
+function DisputesTab() {
+  const { data, isLoading } = useDisputedBetsQuery();
+  const [resolve, { isLoading: resolving }] = useResolveDisputeMutation();
+  const toast = useToast();
+  const decide = async (bet: Bet, winner: BetParty | null) => {
+    if (!winner) return;
+    if (!window.confirm(`Are you sure you want to resolve this dispute in favor of ${partyName(winner)}?`))
+      return;
+    try {
+      await resolve({ betId: bet.id, winnerId: winner.id }).unwrap();
+      toast({ title: 'Dispute Resolved', description: 'The disputed bet has been successfully resolved' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to resolve dispute'),
+        variant: 'destructive',
+      });
+    }
+  };
+  if (isLoading) return <Typography>Loading disputes…</Typography>;
+  if (!data || data.length === 0)
+    return <Alert severity="success">No Active Disputes - All bets are currently resolved.</Alert>;
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        Admin Dashboard
-      </Typography>
-      <Button component={Link} to="/" sx={{ alignSelf: 'flex-start' }}>
-        Back to Home
-      </Button>
-      <Alert severity="info">
-        The admin screens are being built; the admin API is available at /api/docs.
-      </Alert>
+      <Typography variant="h6">Dispute Management</Typography>
+      {data.map((bet) => (
+        <Card key={bet.id} data-testid={`dispute-${bet.id}`}>
+          <CardContent>
+            <Chip color="warning" label="Disputed" size="small" sx={{ mb: 1 }} />
+            <DisputeDetails bet={bet} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
+              {[bet.creator, bet.opponent].map((party) =>
+                party ? (
+                  <Button
+                    key={party.id}
+                    variant="contained"
+                    disabled={resolving}
+                    onClick={() => void decide(bet, party)}
+                  >
+                    {bet.winnerUserId === party.id ? '✓ Resolved for' : 'Resolve for'} {partyName(party)}
+                  </Button>
+                ) : null,
+              )}
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function EditResolutionDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
+  const [winnerId, setWinnerId] = useState('');
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [edit, { isLoading }] = useEditResolutionMutation();
+  const toast = useToast();
+  const parties = [bet.creator, bet.opponent].filter((party): party is BetParty => party !== null);
+  const submit = async () => {
+    if (!winnerId || !reason.trim()) return setMissing(true);
+    const winner = parties.find((party) => party.id === winnerId);
+    if (!window.confirm(`Are you sure you want to change the resolution in favor of ${partyName(winner)}?`))
+      return;
+    try {
+      await edit({ betId: bet.id, winnerId, reason: reason.trim() }).unwrap();
+      toast({
+        title: 'Resolution Updated',
+        description: 'The dispute resolution has been successfully updated',
+      });
+      onClose();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to update resolution'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Edit Resolution</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            This change is logged in the audit trail.
+          </Typography>
+          {missing && (
+            <Alert severity="error" title="Missing Information">
+              <strong>Missing Information</strong> — Please select a winner and provide a reason for the
+              change
+            </Alert>
+          )}
+          <TextField
+            select
+            label="Winner"
+            value={winnerId}
+            onChange={(event) => setWinnerId(event.target.value)}
+          >
+            {parties.map((party) => (
+              <MenuItem key={party.id} value={party.id}>
+                {partyName(party)} (picked {party.id === bet.creatorId ? bet.creatorPick : bet.opponentPick})
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Reason for Change"
+            multiline
+            minRows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
+          {isLoading ? 'Updating...' : 'Update Resolution'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ResolvedTab() {
+  const { data, isLoading } = useResolvedDisputesQuery();
+  const [editing, setEditing] = useState<Bet | null>(null);
+  if (isLoading) return <Typography>Loading…</Typography>;
+  if (!data || data.length === 0)
+    return <Alert severity="info">No Resolved Disputes - Resolved disputes will appear here.</Alert>;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h6">Resolved Disputes</Typography>
+      {data.map((bet) => (
+        <Card key={bet.id} data-testid={`resolved-${bet.id}`}>
+          <CardContent>
+            <Chip color="success" label="Resolved" size="small" sx={{ mb: 1 }} />
+            <DisputeDetails bet={bet} />
+            <Typography sx={{ mt: 1 }}>
+              Winner: <strong>{bet.winner ? partyName(bet.winner) : 'Draw'}</strong>
+            </Typography>
+            <Button sx={{ mt: 1 }} variant="outlined" onClick={() => setEditing(bet)}>
+              Edit Resolution
+            </Button>
+          </CardContent>
+        </Card>
+      ))}
+      {editing && <EditResolutionDialog bet={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+function AuditTab() {
+  const { data, isLoading } = useAuditLogQuery();
+  if (isLoading) return <Typography>Loading…</Typography>;
+  if (!data || data.length === 0) return <Typography>No audit entries found</Typography>;
+  return (
+    <TableContainer component={Card}>
+      <Table size="small" aria-label="Audit log">
+        <TableHead>
+          <TableRow>
+            <TableCell>Admin ID</TableCell>
+            <TableCell>Action</TableCell>
+            <TableCell>Target</TableCell>
+            <TableCell>Reason</TableCell>
+            <TableCell>Date</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{truncateId(entry.adminId)}</TableCell>
+              <TableCell>{entry.action}</TableCell>
+              <TableCell>
+                {entry.targetType}:{entry.targetId}
+              </TableCell>
+              <TableCell>{entry.reason ?? ''}</TableCell>
+              <TableCell>{formatDate(entry.createdAt)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Spec §2 /admin. The server refuses non-admins; the client sends them home with a message. */
+export default function AdminPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [tab, setTab] = useState<AdminTab>('users');
+  const [prefill, setPrefill] = useState('');
+  const isAdmin = user?.isAdmin === true;
+  useEffect(() => {
+    if (user && !isAdmin) {
+      toast({
+        title: 'Admins only',
+        description: 'You need administrator access to open the Admin Dashboard.',
+        variant: 'destructive',
+      });
+      void navigate('/', { replace: true });
+    }
+  }, [user, isAdmin, navigate, toast]);
+  if (!isAdmin) return null;
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h4" component="h1">
+          Admin Dashboard
+        </Typography>
+        <Button component={Link} to="/">
+          Back to Home
+        </Button>
+      </Stack>
+      <Summary />
+      <Tabs
+        value={tab}
+        onChange={(_event, value: AdminTab) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Admin sections"
+      >
+        <Tab label="Users" value="users" />
+        <Tab label="Balance" value="balance" />
+        <Tab label="Moderation" value="moderation" />
+        <Tab label="Disputes" value="disputes" />
+        <Tab label="Resolved" value="resolved" />
+        <Tab label="Audit Log" value="audit" />
+      </Tabs>
+      {tab === 'users' && (
+        <UsersTab
+          onAdjust={(who) => {
+            setPrefill(who);
+            setTab('balance');
+          }}
+        />
+      )}
+      {tab === 'balance' && <BalanceTab key={prefill} prefill={prefill} />}
+      {tab === 'moderation' && <ModerationTab />}
+      {tab === 'disputes' && <DisputesTab />}
+      {tab === 'resolved' && <ResolvedTab />}
+      {tab === 'audit' && <AuditTab />}
     </Stack>
   );
 }

@@ -1,0 +1,128 @@
+import { api } from '../../api/base-api';
+import type { Bet } from '../bets/types';
+
+export interface AdminAnalytics {
+  totalUsers: number;
+  totalBets: number;
+  totalVolume: string;
+  activeDisputes: number;
+}
+
+export interface AdminUserRow {
+  id: string;
+  username: string | null;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  balance: string;
+  isAdmin: boolean;
+  profileCompleted: boolean;
+  bannedAt?: string | null;
+  suspendedUntil?: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  adminId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  reason: string | null;
+  createdAt: string;
+}
+
+type Page<T> = T[] | { items: T[] };
+const rows = <T>(page: Page<T>): T[] => (Array.isArray(page) ? page : page.items);
+
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminAnalytics: build.query<AdminAnalytics, void>({
+      query: () => '/api/admin/analytics',
+      providesTags: [{ type: 'Admin', id: 'ANALYTICS' }],
+    }),
+    adminUsers: build.query<AdminUserRow[], void>({
+      query: () => '/api/admin/users?limit=100',
+      transformResponse: (page: Page<AdminUserRow>) => rows(page),
+      providesTags: [{ type: 'Admin', id: 'USERS' }],
+    }),
+    auditLog: build.query<AuditEntry[], void>({
+      query: () => '/api/admin/audit-log?limit=100',
+      transformResponse: (page: Page<AuditEntry>) => rows(page),
+      providesTags: [{ type: 'Admin', id: 'AUDIT' }],
+    }),
+    disputedBets: build.query<Bet[], void>({
+      query: () => '/api/admin/disputed-bets',
+      providesTags: [{ type: 'Admin', id: 'DISPUTED' }],
+    }),
+    resolvedDisputes: build.query<Bet[], void>({
+      query: () => '/api/admin/resolved-disputes',
+      providesTags: [{ type: 'Admin', id: 'RESOLVED' }],
+    }),
+    adjustBalance: build.mutation<
+      unknown,
+      { userId: string; amount: string; reason: string; type: 'deposit' | 'withdrawal' }
+    >({
+      query: (body) => ({ url: '/api/admin/balance-adjustment', method: 'POST', body }),
+      invalidatesTags: [
+        { type: 'Admin', id: 'USERS' },
+        { type: 'Admin', id: 'AUDIT' },
+        { type: 'Admin', id: 'ANALYTICS' },
+      ],
+    }),
+    moderate: build.mutation<unknown, { userId: string; action: string; reason: string; duration?: number }>({
+      query: (body) => ({ url: '/api/admin/moderation-action', method: 'POST', body }),
+      invalidatesTags: [
+        { type: 'Admin', id: 'AUDIT' },
+        { type: 'Admin', id: 'USERS' },
+      ],
+    }),
+    deleteUser: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/admin/users/${id}`, method: 'DELETE' }),
+      invalidatesTags: [
+        { type: 'Admin', id: 'USERS' },
+        { type: 'Admin', id: 'AUDIT' },
+        { type: 'Admin', id: 'ANALYTICS' },
+      ],
+    }),
+    resolveDispute: build.mutation<Bet, { betId: number; winnerId: string }>({
+      query: ({ betId, winnerId }) => ({
+        url: `/api/bets/${betId}/admin-resolve`,
+        method: 'POST',
+        body: { winnerId },
+      }),
+      invalidatesTags: [
+        { type: 'Admin', id: 'DISPUTED' },
+        { type: 'Admin', id: 'RESOLVED' },
+        { type: 'Admin', id: 'AUDIT' },
+        { type: 'Admin', id: 'ANALYTICS' },
+      ],
+    }),
+    editResolution: build.mutation<Bet, { betId: number; winnerId: string; reason: string }>({
+      query: ({ betId, winnerId, reason }) => ({
+        url: `/api/bets/${betId}/edit-resolution`,
+        method: 'POST',
+        body: { winnerId, reason },
+      }),
+      invalidatesTags: [
+        { type: 'Admin', id: 'RESOLVED' },
+        { type: 'Admin', id: 'AUDIT' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useAdminAnalyticsQuery,
+  useAdminUsersQuery,
+  useAuditLogQuery,
+  useDisputedBetsQuery,
+  useResolvedDisputesQuery,
+  useAdjustBalanceMutation,
+  useModerateMutation,
+  useDeleteUserMutation,
+  useResolveDisputeMutation,
+  useEditResolutionMutation,
+} = adminApi;
+
+/** Spec §9: admin analytics refreshed every 30 s. */
+export const ADMIN_ANALYTICS_POLL_MS = 30_000;
