@@ -22,7 +22,10 @@ test.describe('landing page (signed out)', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('dialog').getByRole('link', { name: /identity provider/ })).toHaveAttribute('href', '/api/login');
+    await expect(page.getByRole('dialog').getByRole('link', { name: /identity provider/ })).toHaveAttribute(
+      'href',
+      '/api/login',
+    );
   });
 
   test('every path shows the landing page when signed out', async ({ page }) => {
