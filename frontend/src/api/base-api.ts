@@ -2,6 +2,8 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { storedToken } from '../lib/auth-storage';
 import { toApiError, type ApiError } from '../lib/errors';
 
+export { errorMessage, serverMessage, type ApiError } from '../lib/errors';
+
 export interface RequestArgs {
   url: string;
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -44,7 +46,8 @@ export const apiBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> 
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  keepUnusedDataFor: 60 * 60 * 24,
+  // Never stale, never collected (spec §7: reads are cached indefinitely); RTK treats Infinity as 'keep'.
+  keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,
   tagTypes: [

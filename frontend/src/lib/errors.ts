@@ -24,8 +24,20 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 }
 
-/** What a toast should say: the server's message, else the fallback the spec gives. */
-export function serverMessage(error: unknown, fallback: string): string {
+/** The spec §8 text of any error: "<status>: <body text>" for API errors, else the error's own message. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'Unknown error';
+}
+
+/**
+ * What a toast should say: the `message` field of the server's JSON error body, else the fallback the
+ * spec gives (or undefined when no fallback is passed).
+ */
+export function serverMessage(error: unknown): string | undefined;
+export function serverMessage(error: unknown, fallback: string): string;
+export function serverMessage(error: unknown, fallback?: string): string | undefined {
   if (isApiError(error)) return error.serverMessage ?? fallback;
   return fallback;
 }

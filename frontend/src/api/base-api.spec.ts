@@ -1,0 +1,131 @@
+import { makeStore } from '../app/store';
+import { authApi } from '../features/auth/auth-api';
+import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../lib/auth-storage';
+import { apiBaseQuery } from './base-api';
+
+interface FakeAnswer {
+  status: number;
+  statusText?: string;
+  body?: string;
+}
+
+const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+
+function answer({ status, statusText = '', body = '' }: FakeAnswer): void {
+  fetchMock.mockResolvedValueOnce({
+    ok: status >= 200 && status < 300,
+    status,
+    statusText,
+    text: () => Promise.resolve(body),
+  } as Response);
+}
+
+function sentHeaders(call = 0): Record<string, string> {
+  return fetchMock.mock.calls[call][1].headers as Record<string, string>;
+}
+
+const queryApi = {} as Parameters<typeof apiBaseQuery>[1];
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  localStorage.clear();
+});
+
+describe('apiBaseQuery (spec §7 call conventions)', () => {
+  it('always sends cookies and sets no JSON content type without a body', async () => {
+    answer({ status: 200, body: '{"ok":true}' });
+    const result = await apiBaseQuery('/api/bets/active', queryApi, {});
+    expect(result).toEqual({ data: { ok: true } });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/bets/active');
+    expect(init.credentials).toBe('include');
+    expect(init.method).toBe('GET');
+    expect(sentHeaders()).not.toHaveProperty('Content-Type');
+    expect(sentHeaders()).not.toHaveProperty('Authorization');
+  });
+
+  it('sends the stored token as a bearer header and a JSON content type with a body', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'tok-123');
+    answer({ status: 201, body: '' });
+    const result = await apiBaseQuery(
+      { url: '/api/friends/request', method: 'POST', body: { addresseeId: 'u2' } },
+      queryApi,
+      {},
+    );
+    expect(result).toEqual({ data: null });
+    expect(sentHeaders()).toMatchObject({
+      Authorization: 'Bearer tok-123',
+      'Content-Type': 'application/json',
+    });
+    expect(fetchMock.mock.calls[0][1].body).toBe('{"addresseeId":"u2"}');
+  });
+
+  it('turns a non-OK answer into "<status>: <body text>", or the status text when the body is empty', async () => {
+    answer({ status: 400, statusText: 'Bad Request', body: '{"message":"Title is required"}' });
+    answer({ status: 502, statusText: 'Bad Gateway' });
+    const first = await apiBaseQuery('/api/bets', queryApi, {});
+    const second = await apiBaseQuery('/api/bets', queryApi, {});
+    expect(first.error).toMatchObject({
+      status: 400,
+      message: '400: {"message":"Title is required"}',
+      serverMessage: 'Title is required',
+    });
+    expect(second.error).toMatchObject({ status: 502, message: '502: Bad Gateway' });
+  });
+});
+
+describe('getCurrentUser (GET /api/auth/user)', () => {
+  const user = {
+    id: 'u1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    balance: '1000.00',
+  };
+
+  async function fetchUser() {
+    const store = makeStore();
+    return store.dispatch(authApi.endpoints.getCurrentUser.initiate());
+  }
+
+  it('returns the user', async () => {
+    answer({ status: 200, body: JSON.stringify(user) });
+    const result = await fetchUser();
+    expect(result.data).toEqual(user);
+  });
+
+  it('with a stored token, a non-OK answer is "Invalid token" and clears auth_token and auth_user', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'stale');
+    localStorage.setItem(AUTH_USER_KEY, JSON.stringify(user));
+    answer({ status: 500, statusText: 'Internal Server Error' });
+    const result = await fetchUser();
+    expect(result.error).toMatchObject({ message: 'Invalid token' });
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(AUTH_USER_KEY)).toBeNull();
+  });
+
+  it('on the cookie path, a non-OK answer is "Not authenticated"', async () => {
+    answer({ status: 500, statusText: 'Internal Server Error' });
+    const result = await fetchUser();
+    expect(result.error).toMatchObject({ message: 'Not authenticated' });
+  });
+
+  it('turns a 401 into no user, and clears a rejected stored token', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'stale');
+    answer({ status: 401, statusText: 'Unauthorized', body: '{"message":"Unauthorized"}' });
+    const result = await fetchUser();
+    expect(result.error).toBeUndefined();
+    expect(result.data).toBeNull();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('caches the answer: a second subscriber does not fetch again', async () => {
+    answer({ status: 200, body: JSON.stringify(user) });
+    const store = makeStore();
+    await store.dispatch(authApi.endpoints.getCurrentUser.initiate());
+    const again = await store.dispatch(authApi.endpoints.getCurrentUser.initiate());
+    expect(again.data).toEqual(user);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
