@@ -1,10 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../app/store';
+import { installPointerEvents } from '../../testing/pointer-events';
 import { toastAdded } from './toast-slice';
 import { Toaster } from './Toaster';
 
 describe('Toaster', () => {
+  beforeAll(() => installPointerEvents());
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -25,5 +27,50 @@ describe('Toaster', () => {
     expect(screen.getByText('Bet Accepted!')).toBeTruthy();
     act(() => jest.advanceTimersByTime(2));
     expect(screen.queryByText('Bet Accepted!')).toBeNull();
+  });
+
+  function renderToaster() {
+    const store = makeStore();
+    render(
+      <Provider store={store}>
+        <Toaster />
+      </Provider>,
+    );
+    return store;
+  }
+
+  function swipe(element: HTMLElement, distance: number) {
+    fireEvent.pointerDown(element, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(element, { clientX: 100 + distance, pointerId: 1 });
+    fireEvent.pointerUp(element, { clientX: 100 + distance, pointerId: 1 });
+  }
+
+  it('dismisses on a swipe right beyond 50 px, not on a shorter one', () => {
+    const store = renderToaster();
+    act(() => {
+      store.dispatch(toastAdded({ title: 'Friend request sent!' }));
+    });
+    swipe(screen.getByRole('status'), 40);
+    expect(screen.getByText('Friend request sent!')).toBeTruthy();
+    swipe(screen.getByRole('status'), 80);
+    expect(screen.queryByText('Friend request sent!')).toBeNull();
+    // A dismissed toast is kept (closed) until its removal delay has passed.
+    expect(store.getState().toasts.items).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(1_000_000));
+    expect(store.getState().toasts.items).toHaveLength(0);
+  });
+
+  it('announces destructive toasts as alerts and focuses the region on F8', () => {
+    const store = renderToaster();
+    act(() => {
+      store.dispatch(
+        toastAdded({ title: 'Error', description: 'Failed to deny challenge', variant: 'destructive' }),
+      );
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Failed to deny challenge');
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(document.activeElement).not.toBe(region);
+    fireEvent.keyDown(window, { key: 'F8' });
+    expect(document.activeElement).toBe(region);
   });
 });

@@ -10,7 +10,8 @@ import {
   type Toast,
 } from './toast-slice';
 
-const SWIPE_THRESHOLD_PX = 50;
+/** Spec §9: a swipe to the right of more than 50 px dismisses the toast. */
+export const SWIPE_THRESHOLD_PX = 50;
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
@@ -27,8 +28,12 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [dispatch, toast.id, toast.open]);
 
   if (!toast.open) return null;
-  const onPointerDown = (event: PointerEvent) => {
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     start.current = event.clientX;
+    // Keep receiving moves when the finger leaves the toast mid-swipe (jsdom has no pointer capture).
+    if (typeof event.currentTarget.setPointerCapture === 'function') {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    }
   };
   const onPointerMove = (event: PointerEvent) => {
     if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
