@@ -52,7 +52,7 @@ export default function LandingPage() {
           </Stack>
           <Typography variant="h4" component="p" sx={{ fontSize: { xs: '1.9rem', sm: '2.4rem' } }}>
             Bet with{' '}
-            <Fade in={visible} timeout={reduceMotion ? 0 : FADE_MS}>
+            <Fade in={visible} appear={false} timeout={reduceMotion ? 0 : FADE_MS}>
               <Box
                 component="span"
                 data-testid="rotating-word"
