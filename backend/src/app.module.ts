@@ -11,6 +11,7 @@ import { ActivitiesModule } from './modules/activities/activities.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { BetsModule } from './modules/bets/bets.module.js';
+import { FriendsModule } from './modules/friends/friends.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         UsersModule,
         WalletModule,
         BetsModule,
+        FriendsModule,
         ActivitiesModule,
         AnalyticsModule,
         HealthModule,

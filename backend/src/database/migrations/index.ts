@@ -2,6 +2,7 @@ import { InitialSchema1795374864630 } from './1795374864630-InitialSchema.js';
 import { AccountSecurity1795375192624 } from './1795375192624-AccountSecurity.js';
 import { LedgerGuard1795375300000 } from './1795375300000-LedgerGuard.js';
 import { IdempotencyKeys1795376578523 } from './1795376578523-IdempotencyKeys.js';
+import { PeopleSearchIndexes1795377000000 } from './1795377000000-PeopleSearchIndexes.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   AccountSecurity1795375192624,
   LedgerGuard1795375300000,
   IdempotencyKeys1795376578523,
+  PeopleSearchIndexes1795377000000,
 ];

@@ -25,7 +25,13 @@ export interface PersonSummary {
   profileImageUrl: string | null;
 }
 
-export function summarise(user: User, relation: ViewerRelation): PersonSummary {
+/** The fields privacy decisions and summaries need, so raw query rows can be summarised too. */
+export type SummarisableUser = Pick<
+  User,
+  'id' | 'username' | 'firstName' | 'lastName' | 'profileImageUrl' | 'privacySettings'
+>;
+
+export function summarise(user: SummarisableUser, relation: ViewerRelation): PersonSummary {
   const show = isVisible(user.privacySettings?.profileVisibility, relation);
   return {
     id: user.id,
@@ -33,5 +39,38 @@ export function summarise(user: User, relation: ViewerRelation): PersonSummary {
     firstName: show ? user.firstName : null,
     lastName: show ? user.lastName : null,
     profileImageUrl: show ? user.profileImageUrl : null,
+  };
+}
+
+/** Won/lost counts of completed bets, as a profile shows them. */
+export interface PersonStats {
+  won: number;
+  lost: number;
+}
+
+/**
+ * Another person's profile page: the summary plus state and member-since (profileVisibility), the balance
+ * (balanceVisibility) and bet stats (activityVisibility). Whatever the viewer may not see is null.
+ */
+export interface PersonProfile extends PersonSummary {
+  state: string | null;
+  memberSince: string | null;
+  balance: string | null;
+  stats: PersonStats | null;
+}
+
+export function profileOf(
+  user: SummarisableUser & Pick<User, 'state' | 'createdAt' | 'balance'>,
+  relation: ViewerRelation,
+  stats: PersonStats,
+): PersonProfile {
+  const settings = user.privacySettings as Partial<User['privacySettings']> | null | undefined;
+  const showProfile = isVisible(settings?.profileVisibility, relation);
+  return {
+    ...summarise(user, relation),
+    state: showProfile ? user.state : null,
+    memberSince: showProfile ? user.createdAt.toISOString() : null,
+    balance: isVisible(settings?.balanceVisibility, relation) ? user.balance : null,
+    stats: isVisible(settings?.activityVisibility, relation) ? { won: stats.won, lost: stats.lost } : null,
   };
 }

@@ -1,0 +1,51 @@
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+} from '../../common/errors/domain-error.js';
+
+export class PersonNotFoundError extends NotFoundError {
+  constructor() {
+    super('User not found', 'user_not_found');
+  }
+}
+
+export class FriendRequestNotFoundError extends NotFoundError {
+  constructor() {
+    super('Friend request not found', 'friend_request_not_found');
+  }
+}
+
+export class NotFriendsError extends NotFoundError {
+  constructor() {
+    super('You are not friends with this person', 'not_friends');
+  }
+}
+
+export class SelfFriendRequestError extends BadRequestError {
+  constructor() {
+    super('You cannot send a friend request to yourself', 'friend_request_self', {
+      addresseeId: 'You cannot send a friend request to yourself',
+    });
+  }
+}
+
+export class FriendshipConflictError extends ConflictError {
+  constructor(message: string, code: string) {
+    super(message, code);
+  }
+}
+
+export class NotAddresseeError extends ForbiddenError {
+  constructor(action: 'accept' | 'decline') {
+    super(`Only the person who received this friend request can ${action} it`, 'friend_request_forbidden');
+  }
+}
+
+/** Suspended accounts cannot send friend requests (DESIGN §5); same code as the bet refusal. */
+export class SuspendedFriendRequestError extends ForbiddenError {
+  constructor() {
+    super('Your account is suspended, so you cannot send friend requests right now.', 'account_suspended');
+  }
+}
