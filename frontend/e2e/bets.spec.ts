@@ -1,0 +1,121 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newPerson, signUp, type Person } from './support';
+
+async function personInNewContext(browser: Browser, project: { use: Record<string, unknown> }, name: string) {
+  const context = await browser.newContext(project.use);
+  const page = await context.newPage();
+  const person = newPerson(name);
+  await signUp(page, person);
+  return { page, person, context };
+}
+
+async function createBet(page: Page, opponent: Person, title: string) {
+  await page.getByRole('button', { name: 'Create New Bet' }).first().click();
+  const flow = page.getByRole('dialog', { name: 'Create New Bet' });
+  await flow.getByLabel('Search by name or username').fill(opponent.username);
+  await flow.getByRole('button', { name: new RegExp(opponent.username) }).click();
+  await flow.getByLabel('Amount').fill('25');
+  await flow.getByLabel("What's this bet about?").fill(title);
+  await flow.getByRole('button', { name: 'Continue' }).click();
+  await flow.getByLabel('Option 1').fill('Yes');
+  await flow.getByLabel('Option 2').fill('No');
+  await flow.getByRole('radio', { name: 'Yes' }).check();
+  await flow.getByRole('button', { name: 'Review Bet' }).click();
+  const hold = flow.getByRole('button', { name: 'Hold to Send Challenge' });
+  await hold.hover();
+  await page.mouse.down();
+  await expect(flow.getByText('Bet Created!')).toBeVisible({ timeout: 5000 });
+  await page.mouse.up();
+  // Strangers see each other's username only: names are for friends by default.
+  await expect(flow.getByText(`Your challenge has been sent to ${opponent.username}.`)).toBeVisible();
+  await expect(flow).toBeHidden({ timeout: 5000 });
+}
+
+async function acceptOnDashboard(page: Page, title: string) {
+  await page.goto('/');
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Accept Challenge' }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  // Only one option differs from the challenger's pick, so it is already chosen.
+  await expect(dialog.getByRole('radio', { name: 'No' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Accept Challenge' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Bet Accepted!' })).toBeVisible();
+}
+
+async function report(page: Page, title: string, choice: 'WIN' | 'LOSE') {
+  await page.goto('/');
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Submit Outcome' }).click();
+  await page
+    .getByRole('dialog', { name: 'Submit Outcome' })
+    .getByRole('button', { name: choice, exact: true })
+    .click();
+}
+
+test('two people play a bet to the end; both wallets show the money and the receipts', async ({
+  browser,
+}, info) => {
+  const alice = await personInNewContext(browser, info.project, 'Alice');
+  const bob = await personInNewContext(browser, info.project, 'Bob');
+  const title = `Rain tomorrow ${Date.now()}`;
+
+  await createBet(alice.page, bob.person, title);
+  await expect(
+    alice.page.getByRole('article', { name: title }).getByText('Waiting for opponent'),
+  ).toBeVisible();
+  await acceptOnDashboard(bob.page, title);
+
+  await report(alice.page, title, 'WIN');
+  await expect(
+    alice.page.getByRole('status').filter({ hasText: 'Your outcome has been recorded.' }),
+  ).toBeVisible();
+  await report(bob.page, title, 'LOSE');
+  await expect(bob.page.getByRole('status').filter({ hasText: 'Bet resolution in progress.' })).toBeVisible();
+
+  await alice.page.goto('/history');
+  await expect(alice.page.getByTestId('wallet-available')).toHaveText('$1,025.00');
+  await expect(alice.page.getByTestId('wallet-in-play')).toHaveText('$0.00');
+  await expect(alice.page.getByTestId('receipts').getByText('Winnings')).toBeVisible();
+  await expect(alice.page.getByTestId('receipts').getByText('+50.00')).toBeVisible();
+
+  await bob.page.goto('/history');
+  await expect(bob.page.getByTestId('wallet-available')).toHaveText('$975.00');
+  await expect(bob.page.getByTestId('receipts').getByText('Stake placed')).toBeVisible();
+  await bob.page.getByRole('button', { name: 'Hide balance' }).click();
+  await expect(bob.page.getByTestId('wallet-available')).toHaveText('$***.**');
+  if (info.project.name === 'phone')
+    await bob.page.screenshot({ path: '../docs/screenshots/wallet-phone.png' });
+
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('conflicting reports show the Outcome Conflict view and end in a dispute', async ({ browser }, info) => {
+  const alice = await personInNewContext(browser, info.project, 'Avery');
+  const bob = await personInNewContext(browser, info.project, 'Blake');
+  const title = `Derby winner ${Date.now()}`;
+  await createBet(alice.page, bob.person, title);
+  await acceptOnDashboard(bob.page, title);
+
+  await report(alice.page, title, 'WIN');
+  await report(bob.page, title, 'WIN');
+  const conflict = bob.page.getByRole('dialog', { name: 'Outcome Conflict' });
+  await expect(conflict).toBeVisible();
+  await expect(conflict.getByText('Yes', { exact: true })).toBeVisible();
+  await conflict.getByRole('button', { name: "Yes, I'm Sure - Create Dispute" }).click();
+  await expect(
+    bob.page
+      .getByRole('article', { name: title })
+      .getByText('Dispute in progress – admin will review this bet'),
+  ).toBeVisible();
+  await alice.page.goto('/');
+  await expect(
+    alice.page
+      .getByRole('article', { name: title })
+      .getByText('Dispute in progress – admin will review this bet'),
+  ).toBeVisible();
+  if (info.project.name === 'phone')
+    await alice.page.screenshot({ path: '../docs/screenshots/dashboard-phone.png', fullPage: true });
+
+  await alice.context.close();
+  await bob.context.close();
+});
