@@ -10,6 +10,7 @@ import { dataSourceOptions } from './database/data-source-options.js';
 import { ActivitiesModule } from './modules/activities/activities.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
 import { BetsModule } from './modules/bets/bets.module.js';
 import { FriendsModule } from './modules/friends/friends.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         ActivitiesModule,
         AnalyticsModule,
         HealthModule,
+        SettingsModule,
         ...extraImports,
       ],
       providers: [

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { BetsModule } from '../bets/bets.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccountDeletionService } from './account-deletion.service.js';
+import { SettingsController } from './settings.controller.js';
+import { SettingsService } from './settings.service.js';
+
+@Module({
+  imports: [UsersModule, BetsModule],
+  controllers: [SettingsController],
+  providers: [SettingsService, AccountDeletionService],
+  exports: [AccountDeletionService],
+})
+export class SettingsModule {}
