@@ -5,7 +5,7 @@ import { loadConfig, resolveSecrets } from '../config/app-config.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { embeddedUrl } from '../database/embedded-postgres.js';
 import { prepareDatabase } from '../database/prepare-database.js';
-import { setAdmin, type AdminCommand } from './admin-grant.js';
+import { setAdmin } from './admin-grant.js';
 
 /**
  * npm run admin -- grant|revoke <email|username>
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   let code = 0;
   try {
     await dataSource.initialize();
-    console.log(await setAdmin(dataSource, command as AdminCommand, who));
+    console.log(await setAdmin(dataSource, command, who));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     code = 1;
