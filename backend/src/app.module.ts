@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { ActivitiesModule } from './modules/activities/activities.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { BetsModule } from './modules/bets/bets.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         AnalyticsModule,
         HealthModule,
         SettingsModule,
+        AdminModule,
         ...extraImports,
       ],
       providers: [

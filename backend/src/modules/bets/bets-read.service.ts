@@ -85,6 +85,20 @@ export class BetsReadService {
     }));
   }
 
+  /** Admin views: disputed bets, or disputes an admin has resolved; with emails. */
+  async adminList(viewer: AuthUser, which: 'disputed' | 'resolved'): Promise<BetDto[]> {
+    const query = this.bets
+      .createQueryBuilder('bet')
+      .leftJoinAndSelect('bet.creator', 'creator')
+      .leftJoinAndSelect('bet.opponent', 'opponent')
+      .leftJoinAndSelect('bet.winner', 'winner')
+      .orderBy('bet.resolutionDate', 'DESC')
+      .take(MAX_PAGE);
+    if (which === 'disputed') query.where("bet.status = 'disputed'");
+    else query.where("bet.status = 'completed' AND bet.resolutionType = 'admin'");
+    return this.present(viewer, await query.getMany(), { withEmail: true });
+  }
+
   async present(viewer: AuthUser, bets: Bet[], options: { withEmail?: boolean } = {}): Promise<BetDto[]> {
     const people = bets
       .flatMap((bet) => [bet.creator, bet.opponent, bet.winner])

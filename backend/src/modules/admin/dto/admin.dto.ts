@@ -1,0 +1,130 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { AMOUNT_PATTERN } from '../../../common/money.js';
+
+const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+
+export class BalanceAdjustmentDto {
+  @ApiProperty({ description: 'User id or username' })
+  @Transform(trim)
+  @IsString({ message: 'User ID is required' })
+  @IsNotEmpty({ message: 'User ID is required' })
+  @MaxLength(64, { message: 'User ID is required' })
+  userId: string;
+
+  @ApiProperty({ example: '25.00' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value))
+  @IsString({ message: 'Amount must be a valid positive number' })
+  @Matches(AMOUNT_PATTERN, { message: 'Amount must be a valid positive number' })
+  @Matches(/[1-9]/, { message: 'Amount must be a valid positive number' })
+  amount: string;
+
+  @ApiProperty({ minLength: 10 })
+  @Transform(trim)
+  @IsString({ message: 'Reason must be at least 10 characters' })
+  @MinLength(10, { message: 'Reason must be at least 10 characters' })
+  @MaxLength(2000)
+  reason: string;
+
+  @ApiProperty({ enum: ['deposit', 'withdrawal'] })
+  @IsIn(['deposit', 'withdrawal'], { message: 'Type must be deposit or withdrawal' })
+  type: 'deposit' | 'withdrawal';
+}
+
+export class ModerationActionDto {
+  @ApiProperty({ description: 'User id or username' })
+  @Transform(trim)
+  @IsString({ message: 'User ID is required' })
+  @IsNotEmpty({ message: 'User ID is required' })
+  @MaxLength(64, { message: 'User ID is required' })
+  userId: string;
+
+  @ApiProperty({ enum: ['warn', 'suspend', 'unsuspend', 'ban', 'unban'] })
+  @IsIn(['warn', 'suspend', 'unsuspend', 'ban', 'unban'], {
+    message: 'Action must be one of warn, suspend, unsuspend, ban, unban',
+  })
+  action: 'warn' | 'suspend' | 'unsuspend' | 'ban' | 'unban';
+
+  @ApiProperty({ minLength: 10 })
+  @Transform(trim)
+  @IsString({ message: 'Reason must be at least 10 characters' })
+  @MinLength(10, { message: 'Reason must be at least 10 characters' })
+  @MaxLength(2000)
+  reason: string;
+
+  @ApiPropertyOptional({ description: 'Days (suspend); omitted = until unsuspended' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Duration must be a whole number of days' })
+  @Min(1, { message: 'Duration must be at least 1 day' })
+  @Max(3650, { message: 'Duration must be at most 3650 days' })
+  duration?: number;
+}
+
+export class AdminListQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) q?: string;
+
+  @ApiPropertyOptional({ default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export class AdminAnalyticsDto {
+  @ApiProperty() totalUsers: number;
+  @ApiProperty() totalBets: number;
+  @ApiProperty({
+    example: '1234.00',
+    description: 'Sum of stakes of bets that were accepted (active, disputed, completed), both sides',
+  })
+  totalVolume: string;
+  @ApiProperty() activeDisputes: number;
+}
+
+export class AdminUserDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ nullable: true, type: String }) username: string | null;
+  @ApiProperty() email: string;
+  @ApiProperty({ nullable: true, type: String }) firstName: string | null;
+  @ApiProperty({ nullable: true, type: String }) lastName: string | null;
+  @ApiProperty() balance: string;
+  @ApiProperty() isAdmin: boolean;
+  @ApiProperty() profileCompleted: boolean;
+  @ApiProperty({ nullable: true, type: String }) bannedAt: string | null;
+  @ApiProperty({ nullable: true, type: String }) suspendedUntil: string | null;
+  @ApiProperty() createdAt: string;
+}
+
+export class AuditEntryDto {
+  @ApiProperty() id: number;
+  @ApiProperty() adminId: string;
+  @ApiProperty() action: string;
+  @ApiProperty() targetType: string;
+  @ApiProperty() targetId: string;
+  @ApiProperty({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty({ nullable: true, type: Object }) previousValue: object | null;
+  @ApiProperty({ nullable: true, type: Object }) newValue: object | null;
+  @ApiProperty() createdAt: string;
+}
