@@ -277,7 +277,6 @@ describe('admin', () => {
               (SELECT count(*) FROM bets WHERE status = 'disputed')::int AS disputes,
               (SELECT coalesce(sum(amount * 2), 0) FROM bets WHERE status IN ('active', 'disputed', 'completed'))::numeric(14,2)::text AS volume`,
     );
-    expect(counts?.bets).toBeGreaterThan(0);
     expect(analytics.body).toEqual({
       totalUsers: counts?.users,
       totalBets: counts?.bets,
