@@ -6,12 +6,23 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = 4310;
 const chromium = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 // A fresh data directory per run: the app boots its own embedded PostgreSQL there unless DATABASE_URL is set.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'betwixt-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// With DATABASE_URL the run gets its own database on that server (the admin CLI in the tests reuses it).
+const databaseUrl =
+  process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL?.replace(/\/[^/]*$/, `/betwixt_e2e_${Date.now()}`);
+if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,7 +35,10 @@ export default defineConfig({
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: 'node ../backend/dist/main.js',
@@ -38,7 +52,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: '54391',
       LOG_LEVEL: 'warn',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL.replace(/\/[^/]*$/, `/betwixt_e2e_${Date.now()}`) } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   },
 });

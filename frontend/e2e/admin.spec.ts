@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Browser, type TestInfo } from '@playwright/test';
+import { newPerson, signUp } from './support';
+
+async function signedUp(browser: Browser, info: TestInfo, name: string) {
+  const context = await browser.newContext(info.project.use);
+  const page = await context.newPage();
+  const person = newPerson(name);
+  await signUp(page, person);
+  return { context, page, person };
+}
+
+test('a non-admin cannot reach /admin; an admin adjusts a balance, bans and unbans, and sees it all in the audit log', async ({
+  browser,
+}, info) => {
+  const user = await signedUp(browser, info, 'Morgan');
+  await user.page.goto('/admin');
+  await expect(user.page.getByRole('alert').filter({ hasText: 'Admins only' })).toBeVisible();
+  await expect(user.page).toHaveURL(/\/$/);
+
+  const boss = await signedUp(browser, info, 'Harper');
+  // The first administrator is made with the CLI, against the same database the app uses.
+  execFileSync('node', ['../backend/dist/cli/admin.js', 'grant', boss.person.username], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+      EMBEDDED_PG_PORT: '54391',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+  });
+  await boss.page.reload();
+  await boss.page.goto('/admin');
+  await expect(boss.page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+  await boss.page.getByRole('tab', { name: 'Balance' }).click();
+  await boss.page.getByLabel('User ID or Username').fill(user.person.username);
+  await boss.page.getByLabel('Amount').fill('12.34');
+  await boss.page.getByLabel('Reason').fill(`Welcome gift for ${user.person.username}`);
+  await boss.page.getByRole('button', { name: 'Apply Adjustment' }).click();
+  await expect(boss.page.getByRole('status').filter({ hasText: 'Balance Adjusted' })).toBeVisible();
+
+  await boss.page.getByRole('tab', { name: 'Moderation' }).click();
+  const reasons = {
+    Ban: `Suspicious activity by ${user.person.username}`,
+    Unban: `Appeal granted to ${user.person.username}`,
+  };
+  for (const action of ['Ban', 'Unban']) {
+    await boss.page.getByLabel('User ID').fill(user.person.username);
+    await boss.page.getByLabel('Action').click();
+    await boss.page.getByRole('option', { name: action, exact: true }).click();
+    await boss.page.getByLabel('Reason').fill(reasons[action as 'Ban' | 'Unban']);
+    await boss.page.getByRole('button', { name: 'Apply Action' }).click();
+    await expect(
+      boss.page.getByRole('status').filter({ hasText: 'Moderation Action Applied' }),
+    ).toBeVisible();
+  }
+
+  await boss.page.getByRole('tab', { name: 'Audit Log' }).click();
+  const log = boss.page.getByRole('table', { name: 'Audit log' });
+  const rowFor = (reason: string) => log.getByRole('row').filter({ hasText: reason });
+  await expect(rowFor(`Welcome gift for ${user.person.username}`)).toContainText('balance_deposit');
+  await expect(rowFor(reasons.Ban)).toContainText('moderation_ban');
+  await expect(rowFor(reasons.Unban)).toContainText('moderation_unban');
+
+  // The ban revoked the user's session; after unban they sign in again and see the deposit.
+  await user.page.goto('/history');
+  await expect(user.page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+
+  await user.context.close();
+  await boss.context.close();
+});
