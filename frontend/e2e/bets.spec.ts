@@ -83,7 +83,7 @@ test('two people play a bet to the end; both wallets show the money and the rece
   await bob.page.getByRole('button', { name: 'Hide balance' }).click();
   await expect(bob.page.getByTestId('wallet-available')).toHaveText('$***.**');
   if (info.project.name === 'phone')
-    await bob.page.screenshot({ path: '../docs/screenshots/wallet-phone.png' });
+    await bob.page.screenshot({ path: 'test-results/screenshots/wallet-phone.png' });
 
   await alice.context.close();
   await bob.context.close();
@@ -114,7 +114,7 @@ test('conflicting reports show the Outcome Conflict view and end in a dispute', 
       .getByText('Dispute in progress – admin will review this bet'),
   ).toBeVisible();
   if (info.project.name === 'phone')
-    await alice.page.screenshot({ path: '../docs/screenshots/dashboard-phone.png', fullPage: true });
+    await alice.page.screenshot({ path: 'test-results/screenshots/dashboard-phone.png', fullPage: true });
 
   await alice.context.close();
   await bob.context.close();

@@ -47,6 +47,6 @@ test.describe('landing page (signed out)', () => {
   test('screenshot of the landing page', async ({ page }, info) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
-    await page.screenshot({ path: `../docs/screenshots/landing-${info.project.name}.png` });
+    await page.screenshot({ path: `test-results/screenshots/landing-${info.project.name}.png` });
   });
 });
