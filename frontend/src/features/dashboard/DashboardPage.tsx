@@ -34,6 +34,49 @@ function BetListSkeleton() {
   );
 }
 
+function BetSection({
+  id,
+  title,
+  query,
+  viewerId,
+  onAccept,
+  onSubmitOutcome,
+  empty,
+}: {
+  id: string;
+  title: string;
+  query: { isLoading: boolean; data?: Bet[] };
+  viewerId: string;
+  onAccept: (bet: Bet) => void;
+  onSubmitOutcome: (bet: Bet) => void;
+  empty: React.ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby={`${id}-heading`}>
+      <Typography id={`${id}-heading`} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {query.isLoading ? (
+        <BetListSkeleton />
+      ) : query.data && query.data.length > 0 ? (
+        <Stack spacing={1.5}>
+          {query.data.map((bet) => (
+            <BetCard
+              key={bet.id}
+              bet={bet}
+              viewerId={viewerId}
+              onAccept={onAccept}
+              onSubmitOutcome={onSubmitOutcome}
+            />
+          ))}
+        </Stack>
+      ) : (
+        empty
+      )}
+    </Box>
+  );
+}
+
 /** Spec §2 Dashboard. */
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -102,25 +145,14 @@ export default function DashboardPage() {
         </CardContent>
       </Card>
 
-      <Box component="section" aria-labelledby="active-heading">
-        <Typography id="active-heading" variant="h6" component="h2" gutterBottom>
-          Active Bets
-        </Typography>
-        {active.isLoading ? (
-          <BetListSkeleton />
-        ) : active.data && active.data.length > 0 ? (
-          <Stack spacing={1.5}>
-            {active.data.map((bet) => (
-              <BetCard
-                key={bet.id}
-                bet={bet}
-                viewerId={user.id}
-                onAccept={setAccepting}
-                onSubmitOutcome={setReporting}
-              />
-            ))}
-          </Stack>
-        ) : (
+      <BetSection
+        id="active"
+        title="Active Bets"
+        query={active}
+        viewerId={user.id}
+        onAccept={setAccepting}
+        onSubmitOutcome={setReporting}
+        empty={
           <EmptyState
             title="Ready to Start Betting?"
             text="Challenge a friend and your active bets will show up here."
@@ -130,31 +162,17 @@ export default function DashboardPage() {
               </Button>
             }
           />
-        )}
-      </Box>
-
-      <Box component="section" aria-labelledby="pending-heading">
-        <Typography id="pending-heading" variant="h6" component="h2" gutterBottom>
-          Pending Challenges
-        </Typography>
-        {pending.isLoading ? (
-          <BetListSkeleton />
-        ) : pending.data && pending.data.length > 0 ? (
-          <Stack spacing={1.5}>
-            {pending.data.map((bet) => (
-              <BetCard
-                key={bet.id}
-                bet={bet}
-                viewerId={user.id}
-                onAccept={setAccepting}
-                onSubmitOutcome={setReporting}
-              />
-            ))}
-          </Stack>
-        ) : (
-          <EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />
-        )}
-      </Box>
+        }
+      />
+      <BetSection
+        id="pending"
+        title="Pending Challenges"
+        query={pending}
+        viewerId={user.id}
+        onAccept={setAccepting}
+        onSubmitOutcome={setReporting}
+        empty={<EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />}
+      />
 
       <CreateBetFlow
         open={creating.open}
