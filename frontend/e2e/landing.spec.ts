@@ -50,3 +50,14 @@ test.describe('landing page (signed out)', () => {
     await page.screenshot({ path: `test-results/screenshots/landing-${info.project.name}.png` });
   });
 });
+
+test('the identity-provider button explains when it is not configured', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('link', { name: /identity provider/ })
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not set up on this server' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+});

@@ -22,7 +22,7 @@ export interface TestApp {
  * as a browser or a racing client would.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; webDistDir?: string; extraImports?: Type[] } = {},
+  options: { env?: Record<string, string>; webDistDir?: string; extraImports?: Type[]; port?: number } = {},
 ): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'betwixt-int-data-'));
@@ -36,7 +36,7 @@ export async function startTestApp(
       webDistDir: options.webDistDir,
       extraImports: options.extraImports,
     });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   } catch (error) {
     await database.drop();
     throw error;

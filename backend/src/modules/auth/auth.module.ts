@@ -9,6 +9,8 @@ import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { OidcController } from './oidc/oidc.controller.js';
+import { OidcService } from './oidc/oidc.service.js';
 import { authThrottlers } from './auth-throttling.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionAuthenticator } from './session-authenticator.js';
@@ -32,9 +34,10 @@ import { TwoFactorService } from './two-factor.service.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [AppConfig], useFactory: authThrottlers }),
   ],
-  controllers: [AuthController, TwoFactorController],
+  controllers: [AuthController, TwoFactorController, OidcController],
   providers: [
     AuthService,
+    OidcService,
     PasswordHasher,
     SessionStore,
     TwoFactorService,

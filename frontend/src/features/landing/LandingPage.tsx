@@ -1,14 +1,42 @@
 import { Box, Button, Container, Fade, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Logo } from '../../components/Logo';
+import { useToast } from '../../components/toast/use-toast';
 import { AuthDialog, type AuthTab } from '../auth/AuthDialog';
 
 export const ROTATING_WORDS = ['Confidence', 'Friends', 'Ease', 'Simplicity', 'Trust'] as const;
 export const WORD_INTERVAL_MS = 2250;
 export const FADE_MS = 250;
 
+const LOGIN_ERRORS: Record<string, string> = {
+  oidc_not_configured:
+    'Signing in with an identity provider is not set up on this server. Use your email or username instead.',
+  oidc_failed: 'The identity provider sign-in did not complete. Please try again.',
+  email_in_use: 'An account with this email already exists. Sign in with your password instead.',
+  account_unavailable: 'This account cannot sign in right now.',
+};
+
+/** The identity-provider flow comes back with ?login_error=…; say what happened, then tidy the address. */
+function useLoginErrorToast() {
+  const toast = useToast();
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const reason = params.get('login_error');
+    if (!reason) return;
+    toast({
+      title: 'Login Failed',
+      description: LOGIN_ERRORS[reason] ?? LOGIN_ERRORS.oidc_failed,
+      variant: 'destructive',
+    });
+    params.delete('login_error');
+    const query = params.toString();
+    window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  }, [toast]);
+}
+
 /** Signed-out visitors see this on every path (spec §2 Routing). */
 export default function LandingPage() {
+  useLoginErrorToast();
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'signup' });
