@@ -33,6 +33,55 @@ test('two people find each other, become friends, and Challenge to Bet opens cre
   await expect(flow.getByText(/^Challenging/)).toContainText(`${bob.firstName} ${bob.lastName}`);
   expect(new URL(alicePage.url()).search).toBe('');
 
+  await alicePage.keyboard.press('Escape');
+
+  // A finished bet between them (played over the API with their own tokens) shows on the head-to-head line.
+  const tokenOf = (page: typeof alicePage) => page.evaluate(() => localStorage.getItem('auth_token') ?? '');
+  const [aliceToken, bobToken] = [await tokenOf(alicePage), await tokenOf(bobPage)];
+  const bobId = await bobPage.evaluate(
+    () => (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id: string }).id,
+  );
+  const aliceId = await alicePage.evaluate(
+    () => (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id: string }).id,
+  );
+  const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+  const bet = await alicePage.request.post('/api/bets', {
+    ...as(aliceToken),
+    data: {
+      opponentId: bobId,
+      amount: '12.50',
+      title: 'Head to head',
+      outcomes: ['A', 'B'],
+      duration: 168,
+      creatorPick: 'A',
+    },
+  });
+  const { id } = (await bet.json()) as { id: number };
+  expect(
+    (
+      await bobPage.request.post(`/api/bets/${id}/accept`, { ...as(bobToken), data: { opponentPick: 'B' } })
+    ).ok(),
+  ).toBe(true);
+  for (const [page, token] of [
+    [alicePage, aliceToken],
+    [bobPage, bobToken],
+  ] as const) {
+    expect(
+      (
+        await page.request.post(`/api/bets/${id}/submit-result`, { ...as(token), data: { result: aliceId } })
+      ).ok(),
+    ).toBe(true);
+  }
+  await alicePage.goto('/friends');
+  const record = alicePage.getByTestId(`head-to-head-${bobId}`);
+  await expect(record).toContainText('You 1–0');
+  await expect(record).toContainText('+12.50');
+  await expect(record).toContainText('Biggest win $12.50');
+  await alicePage.getByRole('button', { name: `Rematch ${bob.firstName} ${bob.lastName}` }).click();
+  await expect(
+    alicePage.getByRole('dialog', { name: 'Create New Bet' }).getByText(/^Challenging/),
+  ).toContainText(bob.firstName);
+
   await aliceContext.close();
   await bobContext.close();
 });

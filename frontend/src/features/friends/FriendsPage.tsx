@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
+import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
 import {
   FRIEND_REQUESTS_POLL_MS,
@@ -24,6 +25,7 @@ import {
   useDeclineFriendRequestMutation,
   useFriendRequestsQuery,
   useFriendsQuery,
+  useHeadToHeadQuery,
   useSearchSuggestionsQuery,
   useSearchUsersQuery,
   useSendFriendRequestMutation,
@@ -76,6 +78,38 @@ function SearchResult({ person }: { person: Person }) {
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** Your record against one friend: won/lost/draw, net, streak and biggest win. */
+function HeadToHeadLine({ friendId }: { friendId: string }) {
+  const { data, isLoading } = useHeadToHeadQuery(friendId);
+  if (isLoading) return <Skeleton width="80%" />;
+  if (!data || data.totalBets === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No bets together yet
+      </Typography>
+    );
+  }
+  const net = Number(data.netProfit);
+  const streak =
+    data.currentStreak.kind === 'none'
+      ? '—'
+      : `${data.currentStreak.kind === 'won' ? 'W' : 'L'}${data.currentStreak.count}`;
+  return (
+    <Box data-testid={`head-to-head-${friendId}`}>
+      <Typography variant="body2">
+        You {data.won}–{data.lost}
+        {data.draws > 0 ? ` (${data.draws} draw${data.draws === 1 ? '' : 's'})` : ''} · Net{' '}
+        <Box component="strong" sx={{ color: net >= 0 ? 'success.main' : 'error.main' }}>
+          {formatSignedMoney(data.netProfit)}
+        </Box>
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Streak {streak} · Biggest win {data.biggestWin ? `$${formatMoney(data.biggestWin)}` : '—'}
+      </Typography>
+    </Box>
   );
 }
 
@@ -228,6 +262,9 @@ export default function FriendsPage() {
                     </Box>
                   </Stack>
                 </CardContent>
+                <CardContent sx={{ pt: 0 }}>
+                  <HeadToHeadLine friendId={friend.id} />
+                </CardContent>
                 <CardActions>
                   <Button
                     variant="contained"
@@ -235,6 +272,13 @@ export default function FriendsPage() {
                     onClick={() => void navigate(`/?challenger=${friend.id}`)}
                   >
                     Challenge to Bet
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    onClick={() => void navigate(`/?challenger=${friend.id}`)}
+                    aria-label={`Rematch ${nameOf(friend)}`}
+                  >
+                    Rematch
                   </Button>
                 </CardActions>
               </Card>

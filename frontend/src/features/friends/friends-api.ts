@@ -22,6 +22,16 @@ export interface FriendRequest {
   createdAt: string;
 }
 
+export interface HeadToHead {
+  won: number;
+  lost: number;
+  draws: number;
+  netProfit: string;
+  currentStreak: { kind: 'won' | 'lost' | 'none'; count: number };
+  biggestWin: string | null;
+  totalBets: number;
+}
+
 export const friendsApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchUsers: build.query<Person[], string>({
@@ -32,6 +42,10 @@ export const friendsApi = api.injectEndpoints({
       query: (q) => `/api/users/search/suggestions?q=${encodeURIComponent(q)}`,
     }),
     friends: build.query<Friend[], void>({ query: () => '/api/friends', providesTags: ['Friend'] }),
+    headToHead: build.query<HeadToHead, string>({
+      query: (friendId) => `/api/friends/${friendId}/head-to-head`,
+      providesTags: [{ type: 'Bet', id: 'LIST' }],
+    }),
     friendRequests: build.query<FriendRequest[], void>({
       query: () => '/api/friends/requests',
       providesTags: ['FriendRequest'],
@@ -55,6 +69,7 @@ export const {
   useSearchUsersQuery,
   useSearchSuggestionsQuery,
   useFriendsQuery,
+  useHeadToHeadQuery,
   useFriendRequestsQuery,
   useSendFriendRequestMutation,
   useAcceptFriendRequestMutation,
