@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { newPerson, signUp } from './support';
+
+const grantAdmin = (username: string) =>
+  execFileSync('node', ['../backend/dist/cli/admin.js', 'grant', username], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+      EMBEDDED_PG_PORT: '54391',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+  });
+
+const session = async (page: Page) =>
+  page.evaluate(() => ({
+    token: localStorage.getItem('auth_token') ?? '',
+    id: (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id: string }).id,
+  }));
+
+test('an admin resolves a dispute two people created, then changes the winner with a reason', async ({
+  browser,
+}, info) => {
+  const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext(info.project.use)));
+  const [alicePage, bobPage, bossPage] = await Promise.all(contexts.map((context) => context.newPage()));
+  const [alice, bob, boss] = [newPerson('Ellis'), newPerson('Frankie'), newPerson('Gale')];
+  await signUp(alicePage, alice);
+  await signUp(bobPage, bob);
+  await signUp(bossPage, boss);
+  const [a, b] = [await session(alicePage), await session(bobPage)];
+  const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+  // The dispute itself: both claim the win (the UI path to a dispute is covered in bets.spec.ts).
+  const title = `Chess final ${Date.now()}`;
+  const created = await alicePage.request.post('/api/bets', {
+    ...as(a.token),
+    data: {
+      opponentId: b.id,
+      amount: '20.00',
+      title,
+      outcomes: ['White', 'Black'],
+      duration: 168,
+      creatorPick: 'White',
+    },
+  });
+  const { id } = (await created.json()) as { id: number };
+  await bobPage.request.post(`/api/bets/${id}/accept`, { ...as(b.token), data: { opponentPick: 'Black' } });
+  await alicePage.request.post(`/api/bets/${id}/submit-result`, { ...as(a.token), data: { result: a.id } });
+  await bobPage.request.post(`/api/bets/${id}/submit-result`, {
+    ...as(b.token),
+    data: { result: b.id, confirmed: true },
+  });
+
+  grantAdmin(boss.username);
+  await bossPage.goto('/admin');
+  await bossPage.getByRole('tab', { name: 'Disputes' }).click();
+  const card = bossPage.getByTestId(`dispute-${id}`);
+  await expect(card).toContainText(title);
+  bossPage.once('dialog', (dialog) => void dialog.accept());
+  await card.getByRole('button', { name: `Resolve for ${alice.username}` }).click();
+  await expect(bossPage.getByRole('status').filter({ hasText: 'Dispute Resolved' })).toBeVisible();
+
+  await bossPage.getByRole('tab', { name: 'Resolved' }).click();
+  const resolved = bossPage.getByTestId(`resolved-${id}`);
+  await expect(resolved).toContainText(`Winner: ${alice.username}`);
+  await resolved.getByRole('button', { name: 'Edit Resolution' }).click();
+  const dialog = bossPage.getByRole('dialog', { name: 'Edit Resolution' });
+  await dialog.getByRole('button', { name: 'Update Resolution' }).click();
+  await expect(dialog.getByText('Please select a winner and provide a reason for the change')).toBeVisible();
+  await dialog.getByLabel('Winner').click();
+  await bossPage.getByRole('option', { name: new RegExp(bob.username) }).click();
+  await dialog.getByLabel('Reason for Change').fill(`Photo evidence shows Black won (${title})`);
+  bossPage.once('dialog', (confirm) => void confirm.accept());
+  await dialog.getByRole('button', { name: 'Update Resolution' }).click();
+  await expect(bossPage.getByRole('status').filter({ hasText: 'Resolution Updated' })).toBeVisible();
+  await expect(bossPage.getByTestId(`resolved-${id}`)).toContainText(`Winner: ${bob.username}`);
+
+  await bossPage.getByRole('tab', { name: 'Audit Log' }).click();
+  await expect(
+    bossPage.getByRole('row').filter({ hasText: `Photo evidence shows Black won (${title})` }),
+  ).toContainText('edit_resolution');
+
+  await bobPage.goto('/history');
+  await expect(bobPage.getByTestId('wallet-available')).toHaveText('$1,020.00');
+  await alicePage.goto('/history');
+  await expect(alicePage.getByTestId('wallet-available')).toHaveText('$980.00');
+  await expect(alicePage.getByTestId('receipts').getByText('Payout reversed')).toBeVisible();
+  await Promise.all(contexts.map((context) => context.close()));
+});
