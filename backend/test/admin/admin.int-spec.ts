@@ -200,6 +200,18 @@ describe('admin', () => {
     expect((await api(t, 'POST', '/api/bets', { token: user.token, body })).status).toBe(201);
   });
 
+  it('tells a warned user through their activity feed', async () => {
+    const user = await newUser(t);
+    await api(t, 'POST', '/api/admin/moderation-action', {
+      token: admin.token,
+      body: { userId: user.id, action: 'warn', reason: 'Please keep it friendly' },
+    });
+    const feed = await api(t, 'GET', '/api/activities', { token: user.token });
+    expect((feed.body as unknown as { description: string }[])[0]?.description).toBe(
+      'Warning from an administrator: Please keep it friendly',
+    );
+  });
+
   it('cannot moderate or delete administrators', async () => {
     const moderated = await api(t, 'POST', '/api/admin/moderation-action', {
       token: admin.token,
@@ -272,7 +284,9 @@ describe('admin', () => {
 
   it('answers analytics from SQL', async () => {
     const analytics = await api(t, 'GET', '/api/admin/analytics', { token: admin.token });
-    const [counts] = await t.dataSource.query<{ users: number; bets: number; disputes: number; volume: string }[]>(
+    const [counts] = await t.dataSource.query<
+      { users: number; bets: number; disputes: number; volume: string }[]
+    >(
       `SELECT (SELECT count(*) FROM users WHERE "deletedAt" IS NULL)::int AS users, (SELECT count(*) FROM bets)::int AS bets,
               (SELECT count(*) FROM bets WHERE status = 'disputed')::int AS disputes,
               (SELECT coalesce(sum(amount * 2), 0) FROM bets WHERE status IN ('active', 'disputed', 'completed'))::numeric(14,2)::text AS volume`,

@@ -14,6 +14,7 @@ describe('friendlyActivity', () => {
     ['New friend request', 'Friend activity update'],
     ['Balance adjusted', 'Account balance updated'],
     ['Something else', 'Bet activity'],
+    ['Warning from an administrator: be kind', 'Warning from an administrator: be kind'],
   ])('%s -> %s', (input, output) => {
     expect(friendlyActivity(input)).toBe(output);
   });

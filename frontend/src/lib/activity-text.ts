@@ -4,6 +4,8 @@
  */
 export function friendlyActivity(description: string): string {
   const text = description.toLowerCase();
+  // Not in the spec's list: a moderation warning must not read as 'Bet activity'.
+  if (text.startsWith('warning from an administrator')) return description;
   if (text.includes('resolved by admin') && text.includes('in your favor'))
     return 'Admin resolved a disputed bet in your favor';
   if (text.includes('resolved by admin')) return 'A bet result is under review';

@@ -136,6 +136,11 @@ export class AdminService {
       const changes: Record<string, Date | null> = {};
       switch (input.action) {
         case 'warn':
+          // The warned user is told through their activity feed (the notifications issue will add a bell).
+          await manager.query(
+            `INSERT INTO bet_activities ("userId", "activityType", description) VALUES ($1, 'moderation_warning', $2)`,
+            [target.id, `Warning from an administrator: ${input.reason}`],
+          );
           break;
         case 'suspend':
           expiresAt = input.duration ? new Date(now.getTime() + input.duration * 86_400_000) : INDEFINITE;
