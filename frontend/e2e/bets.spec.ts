@@ -77,6 +77,13 @@ test('two people play a bet to the end; both wallets show the money and the rece
   await expect(alice.page.getByTestId('receipts').getByText('Winnings')).toBeVisible();
   await expect(alice.page.getByTestId('receipts').getByText('+50.00')).toBeVisible();
 
+  await alice.page.goto('/account');
+  await alice.page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(alice.page.getByText('100.0%')).toBeVisible();
+  await expect(alice.page.getByText('Profit/Loss over time')).toBeVisible();
+  await alice.page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(alice.page.getByText('You won a bet!')).toBeVisible();
+
   await bob.page.goto('/history');
   await expect(bob.page.getByTestId('wallet-available')).toHaveText('$975.00');
   await expect(bob.page.getByTestId('receipts').getByText('Stake placed')).toBeVisible();

@@ -69,6 +69,13 @@ export class AppConfig {
   @Max(65535)
   EMBEDDED_PG_PORT = 54329;
 
+  /** Sign-in and sign-up attempts allowed per minute, per IP and per account. */
+  @Transform(toInt)
+  @IsInt({ message: 'AUTH_ATTEMPTS_PER_MINUTE must be a whole number' })
+  @Min(1)
+  @Max(10000)
+  AUTH_ATTEMPTS_PER_MINUTE = 10;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -131,6 +138,7 @@ const VARIABLES = [
   'REDIS_URL',
   'DATA_DIR',
   'EMBEDDED_PG_PORT',
+  'AUTH_ATTEMPTS_PER_MINUTE',
   'JWT_SECRET',
   'JWT_EXPIRES_IN',
   'PUBLIC_URL',

@@ -80,6 +80,8 @@ describe('wallet, activity and analytics reads', () => {
       totalAmountWon: '44.50',
       friendsCount: 0,
     });
+    const history = stats.body.profitHistory as { cumulative: string }[];
+    expect(history.map((point) => point.cumulative)).toEqual(['10.00', '-10.00', '-4.75', '2.25']);
     const recent = stats.body.recentActivity as { description: string; amount: string | null }[];
     expect(recent).toHaveLength(5);
     expect(recent[0]?.description).toBe('Bet created: Open');

@@ -10,6 +10,11 @@ export class RecentActivityDto {
   @ApiPropertyOptional({ nullable: true, type: String }) amount: string | null;
 }
 
+export class ProfitPointDto {
+  @ApiProperty({ format: 'date-time' }) date: string;
+  @ApiProperty({ example: '12.50', description: 'Running profit/loss after this decided bet' }) cumulative: string;
+}
+
 /** Spec §3 "User analytics". Money fields are exact decimal strings. */
 export class UserAnalyticsDto {
   @ApiProperty({ description: 'won / (won + lost) x 100, one decimal' }) winRate: number;
@@ -30,6 +35,8 @@ export class UserAnalyticsDto {
   totalAmountWon: string;
   @ApiProperty() friendsCount: number;
   @ApiProperty({ type: [RecentActivityDto] }) recentActivity: RecentActivityDto[];
+  @ApiProperty({ type: [ProfitPointDto], description: 'Profit/loss over time, one point per decided bet (latest 100)' })
+  profitHistory: ProfitPointDto[];
 }
 
 @ApiTags('analytics')

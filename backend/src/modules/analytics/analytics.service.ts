@@ -56,6 +56,16 @@ export class AnalyticsService {
       [userId],
     );
     const recent = await this.activities.recent(userId, 5);
+    const history = await this.dataSource.query<{ date: Date; cumulative: string }[]>(
+      `SELECT date, cumulative FROM (
+         SELECT "resolutionDate" AS date, id,
+                (sum(CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END)
+                   OVER (ORDER BY "resolutionDate", id))::numeric(12,2)::text AS cumulative
+           FROM bets
+          WHERE status = 'completed' AND "winnerUserId" IS NOT NULL AND ("creatorId" = $1 OR "opponentId" = $1)
+       ) running ORDER BY date DESC, id DESC LIMIT 100`,
+      [userId],
+    );
     const won = row?.won ?? 0;
     const lost = row?.lost ?? 0;
     return {
@@ -72,6 +82,7 @@ export class AnalyticsService {
       totalAmountWagered: row?.wagered ?? '0.00',
       totalAmountWon: row?.paid ?? '0.00',
       friendsCount: row?.friends ?? 0,
+      profitHistory: history.reverse().map((point) => ({ date: point.date.toISOString(), cumulative: point.cumulative })),
       recentActivity: recent.map((entry) => ({
         description: entry.description,
         date: entry.createdAt,

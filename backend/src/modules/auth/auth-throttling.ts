@@ -2,7 +2,6 @@ import type { ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/app-config.js';
 
 const WINDOW_MS = 60_000;
-export const AUTH_ATTEMPTS_PER_MINUTE = 10;
 
 function accountKey(request: Record<string, unknown>): string {
   const body = (request.body ?? {}) as Record<string, unknown>;
@@ -11,19 +10,20 @@ function accountKey(request: Record<string, unknown>): string {
 }
 
 /**
- * Sign-in and sign-up attempts: at most 10 a minute from one IP and 10 a minute against one account.
+ * Sign-in and sign-up attempts: at most AUTH_ATTEMPTS_PER_MINUTE (default 10) a minute from one IP and as
+ * many against one account.
  * The window is a minute and nothing blocks longer, so an attacker hammering someone's account can
  * only keep them out for as long as they keep hammering, one minute at a time.
  */
-export function authThrottlers(_config: AppConfig): ThrottlerModuleOptions {
+export function authThrottlers(config: AppConfig): ThrottlerModuleOptions {
   return {
     errorMessage: 'Too many attempts. Please wait a minute and try again.',
     throttlers: [
-      { name: 'ip', ttl: WINDOW_MS, limit: AUTH_ATTEMPTS_PER_MINUTE },
+      { name: 'ip', ttl: WINDOW_MS, limit: config.AUTH_ATTEMPTS_PER_MINUTE },
       {
         name: 'account',
         ttl: WINDOW_MS,
-        limit: AUTH_ATTEMPTS_PER_MINUTE,
+        limit: config.AUTH_ATTEMPTS_PER_MINUTE,
         getTracker: (request) => accountKey(request),
       },
     ],

@@ -54,32 +54,40 @@ export class AuthService {
     const user = await this.dataSource
       .transaction(async (manager) => {
         await this.assertAvailable(manager, input.email, input.username);
-        const created = await manager.getRepository(User).save(
-          manager.getRepository(User).create({
-            email: input.email,
-            username: input.username,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            phoneNumber: input.phoneNumber || null,
-            birthday,
-            state: input.state,
-            password: passwordHash,
-            authProvider: 'manual',
-            profileCompleted: true,
-            isAdmin: this.isConfiguredAdmin(input.email),
-            // The starting balance arrives through the ledger, so balance = sum of ledger rows from day one.
-            balance: '0.00',
-          }),
-        );
-        await this.ledger.post(manager, [
-          { userId: created.id, amount: SIGNUP_BONUS, type: 'signup_bonus', description: 'Welcome bonus' },
-        ]);
-        return created;
+        return this.createAccount(manager, {
+          email: input.email,
+          username: input.username,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phoneNumber: input.phoneNumber || null,
+          birthday,
+          state: input.state,
+          password: passwordHash,
+          authProvider: 'manual',
+          profileCompleted: true,
+          isAdmin: this.isConfiguredAdmin(input.email),
+        });
       })
       .catch((error: unknown) => {
         throw this.uniqueViolation(error) ?? error;
       });
     return this.startSession(user.id, 'password');
+  }
+
+  /**
+   * Inserts a new account inside the caller's transaction. The starting balance arrives through the
+   * ledger (a `signup_bonus` row), so balance = sum of ledger rows from day one.
+   */
+  async createAccount(
+    manager: EntityManager,
+    fields: Omit<Partial<User>, 'id' | 'balance'> & Pick<User, 'email' | 'authProvider'>,
+  ): Promise<User> {
+    const users = manager.getRepository(User);
+    const created = await users.save(users.create({ ...fields, balance: '0.00' }));
+    await this.ledger.post(manager, [
+      { userId: created.id, amount: SIGNUP_BONUS, type: 'signup_bonus', description: 'Welcome bonus' },
+    ]);
+    return created;
   }
 
   async login(emailOrUsername: string, password: string): Promise<LoginOutcome> {
@@ -135,7 +143,8 @@ export class AuthService {
     return this.config.ADMIN_EMAILS.includes(email.toLowerCase());
   }
 
-  private async grantConfiguredAdmin(user: User): Promise<void> {
+  /** ADMIN_EMAILS grants admin at sign-in; callers pass only a user whose email is trusted. */
+  async grantConfiguredAdmin(user: User): Promise<void> {
     if (!user.isAdmin && this.isConfiguredAdmin(user.email)) {
       await this.dataSource.getRepository(User).update({ id: user.id }, { isAdmin: true });
     }

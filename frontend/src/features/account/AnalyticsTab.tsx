@@ -9,6 +9,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { LineChart } from '@mui/x-charts/LineChart';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { useUserStatsQuery } from './account-api';
@@ -104,6 +105,33 @@ export function AnalyticsTab() {
           </CardContent>
         </Card>
       </Box>
+      {data.profitHistory.length > 0 && (
+        <Card>
+          <CardHeader title="Profit/Loss over time" />
+          <CardContent sx={{ px: 1 }}>
+            <LineChart
+              height={240}
+              xAxis={[
+                {
+                  data: data.profitHistory.map((point) => new Date(point.date)),
+                  scaleType: 'time',
+                  valueFormatter: (value: Date) => formatDate(value),
+                },
+              ]}
+              yAxis={[{ valueFormatter: (value: number) => `$${formatMoney(value)}` }]}
+              series={[
+                {
+                  data: data.profitHistory.map((point) => Number(point.cumulative)),
+                  label: 'Profit/Loss',
+                  area: false,
+                  showMark: true,
+                },
+              ]}
+              aria-label="Profit and loss over time"
+            />
+          </CardContent>
+        </Card>
+      )}
       {data.recentActivity.length > 0 && (
         <Card>
           <CardHeader title="Recent Activity" />

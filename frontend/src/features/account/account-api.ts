@@ -25,6 +25,7 @@ export interface UserAnalytics {
   totalAmountWon: string;
   friendsCount: number;
   recentActivity: { description: string; date: string; amount: string | null }[];
+  profitHistory: { date: string; cumulative: string }[];
 }
 
 export interface ProfileInput {

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import * as client from 'openid-client';
-import { DataSource } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { DataSource, QueryFailedError } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
 import { inTransaction } from '../../../database/in-transaction.js';
 import { User } from '../../users/user.entity.js';
-import { LedgerService } from '../../wallet/ledger.service.js';
-import { AuthService, SIGNUP_BONUS, type SignedIn } from '../auth.service.js';
+import { AuthService, type SignedIn } from '../auth.service.js';
 
 /** What must survive the round trip to the provider; kept in a signed, httpOnly, 10-minute cookie. */
 export interface PendingLogin {
@@ -13,6 +13,8 @@ export interface PendingLogin {
   nonce: string;
   codeVerifier: string;
 }
+
+type Claims = client.IDToken & Record<string, unknown>;
 
 export type OidcFailure = 'oidc_not_configured' | 'oidc_failed' | 'email_in_use' | 'account_unavailable';
 
@@ -35,7 +37,6 @@ export class OidcService {
   constructor(
     private readonly config: AppConfig,
     private readonly dataSource: DataSource,
-    private readonly ledger: LedgerService,
     private readonly auth: AuthService,
   ) {}
 
@@ -66,8 +67,10 @@ export class OidcService {
   async finish(callbackUrl: string, pending: PendingLogin | null): Promise<SignedIn> {
     if (!pending) throw new OidcLoginError('oidc_failed');
     const configuration = await this.discover();
-    let claims: (client.IDToken & Record<string, unknown>) | undefined;
+    let claims: Claims;
     try {
+      // openid-client checks state, the PKCE verifier (by the provider), the ID token's signature,
+      // issuer, audience, expiry and nonce; any mismatch throws.
       const tokens = await client.authorizationCodeGrant(configuration, new URL(callbackUrl), {
         pkceCodeVerifier: pending.codeVerifier,
         expectedState: pending.state,
@@ -75,57 +78,73 @@ export class OidcService {
         idTokenExpected: true,
       });
       const idToken = tokens.claims();
-      // Many providers put email and names only in the userinfo answer; ask for it, bound to the same subject.
-      claims = idToken
-        ? { ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)), ...idToken }
-        : undefined;
+      if (!idToken) throw new Error('no ID token');
+      // Many providers put email and names only in the userinfo answer; ask for it (bound to the same
+      // subject) when the provider has one. The ID token's own claims win.
+      const userInfo = configuration.serverMetadata().userinfo_endpoint
+        ? await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)
+        : {};
+      claims = { ...userInfo, ...idToken };
     } catch (error) {
       this.logger.warn({ err: error instanceof Error ? error.message : error }, 'OIDC callback refused');
       throw new OidcLoginError('oidc_failed');
     }
-    if (!claims) throw new OidcLoginError('oidc_failed');
-    const userId = await this.findOrCreate(claims);
-    return this.auth.startSession(userId, 'oidc');
+    const user = await this.findOrCreate(claims);
+    if (user.bannedAt || user.deletedAt) throw new OidcLoginError('account_unavailable');
+    return this.auth.startSession(user.id, 'oidc');
   }
 
-  private async findOrCreate(claims: client.IDToken & Record<string, unknown>): Promise<string> {
+  /** The user of this (issuer, subject), created on first sign-in. Email is never used to match. */
+  private async findOrCreate(claims: Claims): Promise<User> {
     const issuer = claims.iss;
     const subject = claims.sub;
-    const users = this.dataSource.getRepository(User);
-    const existing = await users.findOne({ where: { oidcIssuer: issuer, oidcSubject: subject } });
+    const existing = await this.findByIdentity(issuer, subject);
+    const verifiedEmail = verifiedEmailOf(claims);
     if (existing) {
-      if (existing.bannedAt || existing.deletedAt) throw new OidcLoginError('account_unavailable');
-      return existing.id;
+      // ADMIN_EMAILS applies at every sign-in, as for password users, but only to an address the
+      // provider vouches for and that is still the account's own.
+      if (verifiedEmail && verifiedEmail.toLowerCase() === existing.email.toLowerCase()) {
+        await this.auth.grantConfiguredAdmin(existing);
+      }
+      return existing;
     }
-    const email =
-      typeof claims.email === 'string'
-        ? claims.email.trim()
-        : `${subject}@${new URL(issuer).hostname}.oidc.invalid`;
-    const taken = await users
+    const email = usableEmail(claims.email) ?? placeholderEmail(issuer, subject);
+    const taken = await this.dataSource
+      .getRepository(User)
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email)', { email })
       .getCount();
     if (taken > 0) throw new OidcLoginError('email_in_use');
-    return inTransaction(this.dataSource, async (manager) => {
-      const repository = manager.getRepository(User);
-      const user = await repository.save(
-        repository.create({
+    try {
+      return await inTransaction(this.dataSource, (manager) =>
+        this.auth.createAccount(manager, {
           email,
-          firstName: typeof claims.given_name === 'string' ? claims.given_name : null,
-          lastName: typeof claims.family_name === 'string' ? claims.family_name : null,
+          firstName: nameOf(claims.given_name),
+          lastName: nameOf(claims.family_name),
           authProvider: 'oidc',
           oidcIssuer: issuer,
           oidcSubject: subject,
           profileCompleted: false,
-          isAdmin: this.auth.isConfiguredAdmin(email),
-          balance: '0.00',
+          // An unverified email claim could be anyone's address: it never makes an admin.
+          isAdmin: verifiedEmail !== null && this.auth.isConfiguredAdmin(verifiedEmail),
         }),
       );
-      await this.ledger.post(manager, [
-        { userId: user.id, amount: SIGNUP_BONUS, type: 'signup_bonus', description: 'Welcome bonus' },
-      ]);
-      return user.id;
-    });
+    } catch (error) {
+      // Two first sign-ins of the same person racing: the loser finds the winner's row.
+      const constraint = uniqueConstraint(error);
+      if (constraint === 'UQ_users_oidc_identity') {
+        const winner = await this.findByIdentity(issuer, subject);
+        if (winner) return winner;
+      }
+      if (constraint === 'UQ_users_email_lower') throw new OidcLoginError('email_in_use');
+      throw error;
+    }
+  }
+
+  private findByIdentity(issuer: string, subject: string): Promise<User | null> {
+    return this.dataSource
+      .getRepository(User)
+      .findOne({ where: { oidcIssuer: issuer, oidcSubject: subject } });
   }
 
   private discover(): Promise<client.Configuration> {
@@ -149,4 +168,35 @@ export class OidcService {
       });
     return this.configuration;
   }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The email claim if it fits the column and looks like an address; otherwise none. */
+function usableEmail(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const email = value.trim();
+  return email.length <= 254 && EMAIL.test(email) ? email : null;
+}
+
+/** The email only when the provider says it verified it (some send the flag as a string). */
+function verifiedEmailOf(claims: Claims): string | null {
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  return verified ? usableEmail(claims.email) : null;
+}
+
+/** For a provider that shares no email: stable per identity, and undeliverable by design (RFC 2606). */
+function placeholderEmail(issuer: string, subject: string): string {
+  const digest = createHash('sha256').update(`${issuer}\n${subject}`).digest('hex').slice(0, 32);
+  return `oidc-${digest}@oidc.invalid`;
+}
+
+function nameOf(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null;
+}
+
+function uniqueConstraint(error: unknown): string | undefined {
+  return error instanceof QueryFailedError
+    ? (error.driverError as { constraint?: string }).constraint
+    : undefined;
 }
