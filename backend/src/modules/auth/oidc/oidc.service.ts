@@ -1,13 +1,20 @@
+import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import * as client from 'openid-client';
-import { createHash } from 'node:crypto';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
 import { inTransaction } from '../../../database/in-transaction.js';
 import { User } from '../../users/user.entity.js';
 import { AuthService, type SignedIn } from '../auth.service.js';
 
-/** What must survive the round trip to the provider; kept in a signed, httpOnly, 10-minute cookie. */
+/**
+ * What must survive the round trip to the provider. Kept in a signed, httpOnly, SameSite=Lax cookie
+ * scoped to the callback path for ten minutes rather than in a server store: app instances stay
+ * stateless (any instance can finish a login another started), nothing piles up for abandoned logins,
+ * and the values are bound to the browser that started the login. The signature stops tampering; the
+ * values are not secrets to the user's own browser (the verifier only matters together with a code the
+ * provider sends to that same browser).
+ */
 export interface PendingLogin {
   state: string;
   nonce: string;
@@ -90,7 +97,6 @@ export class OidcService {
       throw new OidcLoginError('oidc_failed');
     }
     const user = await this.findOrCreate(claims);
-    if (user.bannedAt || user.deletedAt) throw new OidcLoginError('account_unavailable');
     return this.auth.startSession(user.id, 'oidc');
   }
 
@@ -101,6 +107,7 @@ export class OidcService {
     const existing = await this.findByIdentity(issuer, subject);
     const verifiedEmail = verifiedEmailOf(claims);
     if (existing) {
+      if (existing.bannedAt || existing.deletedAt) throw new OidcLoginError('account_unavailable');
       // ADMIN_EMAILS applies at every sign-in, as for password users, but only to an address the
       // provider vouches for and that is still the account's own.
       if (verifiedEmail && verifiedEmail.toLowerCase() === existing.email.toLowerCase()) {
@@ -158,7 +165,7 @@ export class OidcService {
         this.config.OIDC_CLIENT_ID,
         this.config.OIDC_CLIENT_SECRET,
         undefined,
-        // Plain http only for a provider on this machine (tests, local development).
+        // Plain http is allowed for local providers (tests, development); production issuers use https.
         issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
       )
       .catch((error: unknown) => {
