@@ -1,49 +1,53 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { loadConfig, resolveSecrets } from '../config/app-config.js';
+import { loadConfig, resolveSecrets, type AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { embeddedUrl } from '../database/embedded-postgres.js';
 import { prepareDatabase } from '../database/prepare-database.js';
-import { setAdmin } from './admin-grant.js';
+import { parseAdminArgs, setAdmin, USAGE } from './admin-grant.js';
 
 /**
  * npm run admin -- grant|revoke <email|username>
- * Works on the database `npm start` uses: DATABASE_URL, else the embedded server under DATA_DIR — the
- * running app's if it is up, otherwise one started for this command.
+ *
+ * Works on the database `npm start` uses: DATABASE_URL when set; otherwise the embedded server whose
+ * files live under DATA_DIR/postgres — the running app's, when the app is up (a second server cannot
+ * start on the same files and port), else one started (and migrated) for this command and stopped after.
+ * Prints one line; exits 0 on success, 1 on failure (unknown account, database unreachable), 2 on bad usage.
  */
-async function main(): Promise<void> {
-  const [command, who] = process.argv.slice(2);
-  if ((command !== 'grant' && command !== 'revoke') || !who) {
-    console.error('usage: npm run admin -- grant|revoke <email|username>');
-    process.exit(2);
+async function main(argv: string[]): Promise<number> {
+  const args = parseAdminArgs(argv);
+  if (!args) {
+    console.error(USAGE);
+    return 2;
   }
-  const config = resolveSecrets(loadConfig(process.env));
-  let url = config.DATABASE_URL;
-  let stop = async () => undefined as void;
-  if (!url) {
-    const running = embeddedUrl(config.EMBEDDED_PG_PORT, 'betwixt');
-    if (await reachable(running)) url = running;
-    else {
-      const database = await prepareDatabase(config);
-      url = database.url;
-      stop = database.stop;
-    }
+  let database: { url: string; stop(): Promise<void> };
+  try {
+    database = await openDatabase(resolveSecrets(loadConfig(process.env)));
+  } catch (error) {
+    console.error(`Could not reach the database: ${message(error)}`);
+    return 1;
   }
-  const dataSource = new DataSource({ ...dataSourceOptions(url), extra: { max: 1 } });
-  let code = 0;
+  const dataSource = new DataSource({ ...dataSourceOptions(database.url), extra: { max: 1 } });
   try {
     await dataSource.initialize();
-    console.log(await setAdmin(dataSource, command, who));
+    console.log(await setAdmin(dataSource, args.command, args.who));
+    return 0;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    code = 1;
+    console.error(message(error));
+    return 1;
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
-    await stop();
+    await database.stop();
   }
-  // Explicit: the embedded server's shutdown hooks would otherwise decide the exit code.
-  process.exit(code);
+}
+
+/** The app's database: DATABASE_URL, the running app's embedded server, or one started here. */
+async function openDatabase(config: AppConfig): Promise<{ url: string; stop(): Promise<void> }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => undefined };
+  const running = embeddedUrl(config.EMBEDDED_PG_PORT, 'betwixt');
+  if (await reachable(running)) return { url: running, stop: async () => undefined };
+  return prepareDatabase(config);
 }
 
 async function reachable(url: string): Promise<boolean> {
@@ -57,4 +61,13 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-void main();
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+// Explicit exit: the embedded server's shutdown hooks would otherwise decide the exit code.
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(message(error));
+    process.exit(1);
+  },
+);

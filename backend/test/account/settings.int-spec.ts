@@ -1,178 +1,265 @@
-import { api, newUser } from '../support/factories.js';
-import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
+import { befriend } from '../friends/friends-helpers.js';
+import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-describe('profile and settings', () => {
+describe('settings: notifications, privacy, password, export', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
   });
   afterAll(async () => t.close());
 
-  it('edits the profile, never the email, and refuses fields it does not know', async () => {
+  it('changes notification settings one at a time', async () => {
     const user = await newUser(t);
-    const ok = await api(t, 'PATCH', '/api/user/profile', {
-      token: user.token,
-      body: {
-        firstName: 'Sam',
-        phoneNumber: '+1 503 555 0100',
-        state: 'Texas',
-        email: user.email.toUpperCase(),
-      },
-    });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({
-      firstName: 'Sam',
-      phoneNumber: '+1 503 555 0100',
-      state: 'Texas',
-      email: user.email,
-    });
-    const email = await api(t, 'PATCH', '/api/user/profile', {
-      token: user.token,
-      body: { email: 'other@example.com' },
-    });
-    expect(email.status).toBe(400);
-    expect(email.body.message).toBe('Email cannot be changed');
-    for (const body of [{ isAdmin: true }, { balance: '99999.00' }]) {
-      const refused = await api(t, 'PATCH', '/api/user/profile', { token: user.token, body });
-      expect(refused.status).toBe(400);
-    }
-    const me = await api(t, 'GET', '/api/auth/user', { token: user.token });
-    expect(me.body).toMatchObject({ isAdmin: false, balance: '1000.00' });
-  });
-
-  it('refuses a username someone else has, in any letter case', async () => {
-    const [a, b] = [await newUser(t), await newUser(t)];
-    const taken = await api(t, 'PATCH', '/api/user/profile', {
-      token: b.token,
-      body: { username: a.username.toUpperCase() },
-    });
-    expect(taken.status).toBe(409);
-  });
-
-  it('accepts only generated-avatar picture addresses', async () => {
-    const user = await newUser(t);
-    const good = await api(t, 'PATCH', '/api/profile/image', {
-      token: user.token,
-      body: { imageUrl: 'https://api.dicebear.com/9.x/initials/svg?seed=Sam%20Stone' },
-    });
-    expect(good.status).toBe(200);
-    expect(good.body.profileImageUrl).toContain('dicebear');
-    const bad = await api(t, 'PATCH', '/api/profile/image', {
-      token: user.token,
-      body: { imageUrl: 'javascript:alert(1)' },
-    });
-    expect(bad.status).toBe(400);
-  });
-
-  it('merges notification and privacy settings', async () => {
-    const user = await newUser(t);
-    const notifications = await api(t, 'PATCH', '/api/settings/notifications', {
+    const push = await api(t, 'PATCH', '/api/settings/notifications', {
       token: user.token,
       body: { pushNotifications: false },
     });
-    expect(notifications.body).toMatchObject({ emailNotifications: true, pushNotifications: false });
-    const privacy = await api(t, 'PATCH', '/api/settings/privacy', {
+    expect(push.status).toBe(200);
+    expect(push.body).toMatchObject({ id: user.id, emailNotifications: true, pushNotifications: false });
+    const email = await api(t, 'PATCH', '/api/settings/notifications', {
+      token: user.token,
+      body: { emailNotifications: false },
+    });
+    expect(email.body).toMatchObject({ emailNotifications: false, pushNotifications: false });
+    for (const body of [{ emailNotifications: 'yes' }, { pushNotifications: null }, { sms: true }]) {
+      const bad = await api(t, 'PATCH', '/api/settings/notifications', { token: user.token, body });
+      expect(bad.status).toBe(400);
+    }
+    const me = await api(t, 'GET', '/api/auth/user', { token: user.token });
+    expect(me.body).toMatchObject({ emailNotifications: false, pushNotifications: false });
+  });
+
+  it('merges privacy settings instead of replacing them', async () => {
+    const user = await newUser(t);
+    const balance = await api(t, 'PATCH', '/api/settings/privacy', {
       token: user.token,
       body: { balanceVisibility: 'public' },
     });
-    expect(privacy.body.privacySettings).toEqual({
+    expect(balance.status).toBe(200);
+    expect(balance.body.privacySettings).toEqual({
       profileVisibility: 'friends',
       activityVisibility: 'friends',
       balanceVisibility: 'public',
     });
+    const more = await api(t, 'PATCH', '/api/settings/privacy', {
+      token: user.token,
+      body: { profileVisibility: 'private', allowChallengesFrom: 'friends' },
+    });
+    expect(more.body.privacySettings).toEqual({
+      profileVisibility: 'private',
+      activityVisibility: 'friends',
+      balanceVisibility: 'public',
+      allowChallengesFrom: 'friends',
+    });
+    for (const body of [
+      { profileVisibility: 'everyone' },
+      { activityVisibility: null },
+      { allowChallengesFrom: 'nobody' },
+      { balanceVisibility: 'public', isAdmin: true },
+    ]) {
+      const bad = await api(t, 'PATCH', '/api/settings/privacy', { token: user.token, body });
+      expect({ body, status: bad.status }).toEqual({ body, status: 400 });
+    }
     const bad = await api(t, 'PATCH', '/api/settings/privacy', {
       token: user.token,
       body: { profileVisibility: 'everyone' },
     });
-    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('profileVisibility must be public, friends or private');
+    const me = await api(t, 'GET', '/api/auth/user', { token: user.token });
+    expect(me.body.privacySettings).toEqual(more.body.privacySettings);
   });
 
-  it('changes the password: the old token dies at once, the new one and the new password work', async () => {
-    const user = await newUser(t);
-    const wrong = await api(t, 'POST', '/api/settings/password', {
-      token: user.token,
-      body: { currentPassword: 'Nope@1234', newPassword: 'Better@5678' },
+  describe('password change', () => {
+    it('ends every session at once and hands the caller a fresh one', async () => {
+      const user = await newUser(t);
+      const otherDevice = await api(t, 'POST', '/api/auth/login', {
+        body: { emailOrUsername: user.email, password: user.password },
+      });
+      expect(otherDevice.status).toBe(200);
+      const changed = await api(t, 'POST', '/api/settings/password', {
+        token: user.token,
+        body: { currentPassword: user.password, newPassword: 'Better@5678' },
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body.user).toMatchObject({ id: user.id, email: user.email });
+      expect(JSON.stringify(changed.body)).not.toMatch(/argon2|"password"/);
+      expect(changed.headers.get('set-cookie')).toMatch(/betwixt\.sid=/);
+      for (const token of [user.token, otherDevice.body.token as string]) {
+        expect((await api(t, 'GET', '/api/auth/user', { token })).status).toBe(401);
+      }
+      const fresh = await api(t, 'GET', '/api/auth/user', { token: changed.body.token as string });
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.id).toBe(user.id);
+      const oldLogin = await api(t, 'POST', '/api/auth/login', {
+        body: { emailOrUsername: user.username, password: user.password },
+      });
+      expect(oldLogin.status).toBe(401);
+      const newLogin = await api(t, 'POST', '/api/auth/login', {
+        body: { emailOrUsername: user.username, password: 'Better@5678' },
+      });
+      expect(newLogin.status).toBe(200);
+      const [stored] = await t.dataSource.query<{ password: string }[]>(
+        `SELECT password FROM users WHERE id = $1`,
+        [user.id],
+      );
+      expect(stored?.password).toMatch(/^\$argon2id\$/);
     });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('Current password is incorrect');
-    const weak = await api(t, 'POST', '/api/settings/password', {
-      token: user.token,
-      body: { currentPassword: user.password, newPassword: 'short' },
+
+    it('refuses a wrong current password, a weak new one and an unchanged one, changing nothing', async () => {
+      const user = await newUser(t);
+      const attempts: [Record<string, unknown>, string][] = [
+        [{ currentPassword: 'Nope@1234', newPassword: 'Better@5678' }, 'Current password is incorrect'],
+        [{ currentPassword: '', newPassword: 'Better@5678' }, 'Current password is required'],
+        [{ currentPassword: user.password, newPassword: 'short' }, 'Password must be at least 8 characters'],
+        [
+          { currentPassword: user.password, newPassword: 'alllowercase1!' },
+          'Password must contain uppercase, lowercase, number, and special character',
+        ],
+        [
+          { currentPassword: user.password, newPassword: user.password },
+          'The new password must be different from the current one',
+        ],
+        [
+          { currentPassword: user.password, newPassword: 'Better@5678', isAdmin: true },
+          'property isAdmin should not exist',
+        ],
+      ];
+      for (const [body, message] of attempts) {
+        const response = await api(t, 'POST', '/api/settings/password', { token: user.token, body });
+        expect({ body, status: response.status, message: response.body.message }).toEqual({
+          body,
+          status: 400,
+          message,
+        });
+      }
+      expect((await api(t, 'GET', '/api/auth/user', { token: user.token })).status).toBe(200);
+      const login = await api(t, 'POST', '/api/auth/login', {
+        body: { emailOrUsername: user.email, password: user.password },
+      });
+      expect(login.status).toBe(200);
     });
-    expect(weak.body.message).toBe('Password must be at least 8 characters');
-    const changed = await api(t, 'POST', '/api/settings/password', {
-      token: user.token,
-      body: { currentPassword: user.password, newPassword: 'Better@5678' },
+
+    it('explains that an identity-provider account has no password to change', async () => {
+      const user = await newUser(t);
+      await t.dataSource.query(`UPDATE users SET password = NULL, "authProvider" = 'oidc' WHERE id = $1`, [
+        user.id,
+      ]);
+      const response = await api(t, 'POST', '/api/settings/password', {
+        token: user.token,
+        body: { currentPassword: 'Anything@1', newPassword: 'Better@5678' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(
+        'This account signs in with an identity provider and has no password to change',
+      );
+      expect((await api(t, 'GET', '/api/auth/user', { token: user.token })).status).toBe(200);
     });
-    expect(changed.status).toBe(200);
-    expect((await api(t, 'GET', '/api/auth/user', { token: user.token })).status).toBe(401);
-    expect((await api(t, 'GET', '/api/auth/user', { token: changed.body.token as string })).status).toBe(200);
-    const login = await api(t, 'POST', '/api/auth/login', {
-      body: { emailOrUsername: user.username, password: 'Better@5678' },
-    });
-    expect(login.status).toBe(200);
   });
 
-  it('exports the user’s own data without secrets', async () => {
-    const user = await newUser(t);
-    const response = await fetch(`${t.url}/api/settings/export`, {
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="betwixt-export.json"');
-    const text = await response.text();
-    const data = JSON.parse(text) as { ledger: { type: string }[]; profile: { id: string } };
-    expect(data.profile.id).toBe(user.id);
-    expect(data.ledger.map((row) => row.type)).toEqual(['signup_bonus']);
-    expect(text).not.toMatch(/argon2|twoFactorSecret|"password"/);
-  });
+  describe('data export', () => {
+    async function createBet(creator: SignedUpUser, opponent: SignedUpUser, amount: string) {
+      const response = await api(t, 'POST', '/api/bets', {
+        token: creator.token,
+        body: {
+          opponentId: opponent.id,
+          amount,
+          title: `Bet for ${amount}`,
+          description: 'Who wins?',
+          outcomes: ['Yes', 'No'],
+          duration: 168,
+          creatorPick: 'Yes',
+          resolutionType: 'mutual',
+        },
+      });
+      if (response.status !== 201) throw new Error(`bet failed: ${JSON.stringify(response.body)}`);
+      return response.body.id as number;
+    }
 
-  it('deletes an account: open bets refunded, data anonymised, tokens and sign-in dead, ledger kept', async () => {
-    const [user, other] = [await newUser(t), await newUser(t)];
-    const bet = await api(t, 'POST', '/api/bets', {
-      token: other.token,
-      body: {
-        opponentId: user.id,
-        amount: '40.00',
-        title: 'Open bet',
-        outcomes: ['A', 'B'],
-        duration: 168,
-        creatorPick: 'A',
-      },
+    it('downloads the user’s own data as JSON, with no secret in it', async () => {
+      const [user, friend, stranger] = [await newUser(t), await newUser(t), await newUser(t)];
+      await befriend(t, user, friend);
+      const betId = await createBet(user, friend, '25.00');
+      await createBet(friend, stranger, '10.00'); // not the user's
+      const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      await t.dataSource.query(
+        `UPDATE users SET "twoFactorSecret" = $2, "twoFactorEnabled" = true, "emailVerificationCode" = 'VC-123456',
+                          "emailVerificationToken" = 'VT-abcdef' WHERE id = $1`,
+        [user.id, secret],
+      );
+      await api(t, 'PATCH', '/api/settings/privacy', {
+        token: user.token,
+        body: { balanceVisibility: 'public' },
+      });
+
+      const response = await fetch(`${t.url}/api/settings/export`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="betwixt-export.json"');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const text = await response.text();
+      const [stored] = await t.dataSource.query<{ password: string }[]>(
+        `SELECT password FROM users WHERE id = $1`,
+        [user.id],
+      );
+      for (const hidden of [
+        secret,
+        stored?.password ?? 'hash',
+        'VC-123456',
+        'VT-abcdef',
+        'argon2',
+        '"password"',
+      ]) {
+        expect(text).not.toContain(hidden);
+      }
+      const data = JSON.parse(text) as {
+        limitPerList: number;
+        profile: Record<string, unknown>;
+        settings: Record<string, unknown>;
+        transactions: { type: string; amount: string; balanceAfter: string; referenceId: string | null }[];
+        bets: { id: number; creatorId: string; opponentId: string; amount: string; status: string }[];
+        betActivities: { betId: number; activityType: string }[];
+        friendships: { requesterId: string; addresseeId: string; status: string }[];
+      };
+      expect(data.limitPerList).toBe(10000);
+      expect(data.profile).toMatchObject({ id: user.id, email: user.email, username: user.username });
+      expect(data.settings).toEqual({
+        emailNotifications: true,
+        pushNotifications: true,
+        privacySettings: {
+          profileVisibility: 'friends',
+          activityVisibility: 'friends',
+          balanceVisibility: 'public',
+          allowChallengesFrom: 'everyone',
+        },
+        twoFactorEnabled: true,
+      });
+      expect(
+        data.transactions.map(({ type, amount, balanceAfter }) => ({ type, amount, balanceAfter })),
+      ).toEqual([
+        { type: 'signup_bonus', amount: '1000.00', balanceAfter: '1000.00' },
+        { type: 'bet_stake', amount: '-25.00', balanceAfter: '975.00' },
+      ]);
+      expect(data.bets).toEqual([
+        expect.objectContaining({
+          id: betId,
+          creatorId: user.id,
+          opponentId: friend.id,
+          amount: '25.00',
+          status: 'pending',
+        }),
+      ]);
+      expect(data.betActivities.length).toBeGreaterThan(0);
+      expect(data.betActivities.every((activity) => activity.betId === betId)).toBe(true);
+      expect(data.friendships).toEqual([
+        expect.objectContaining({ requesterId: user.id, addresseeId: friend.id, status: 'accepted' }),
+      ]);
     });
-    await api(t, 'POST', `/api/bets/${String(bet.body.id)}/accept`, {
-      token: user.token,
-      body: { opponentPick: 'B' },
+
+    it('is for signed-in users only', async () => {
+      expect((await api(t, 'GET', '/api/settings/export')).status).toBe(401);
     });
-    const wrong = await api(t, 'DELETE', '/api/user/account', {
-      token: user.token,
-      body: { confirm: 'DELETE', password: 'Wrong@1234' },
-    });
-    expect(wrong.status).toBe(400);
-    const deleted = await api(t, 'DELETE', '/api/user/account', {
-      token: user.token,
-      body: { confirm: 'DELETE', password: user.password },
-    });
-    expect(deleted.status).toBe(204);
-    expect((await api(t, 'GET', '/api/auth/user', { token: user.token })).status).toBe(401);
-    expect(
-      (
-        await api(t, 'POST', '/api/auth/login', {
-          body: { emailOrUsername: user.email, password: user.password },
-        })
-      ).status,
-    ).toBe(401);
-    expect(await balanceOf(t.dataSource, other.id)).toBe('1000.00');
-    const [row] = await t.dataSource.query<{ email: string; firstName: string | null }[]>(
-      `SELECT email, "firstName" FROM users WHERE id = $1`,
-      [user.id],
-    );
-    expect(row).toEqual({ email: `deleted-${user.id}@deleted.invalid`, firstName: null });
-    const [ledger] = await t.dataSource.query<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM transactions WHERE "userId" = $1`,
-      [user.id],
-    );
-    expect(ledger?.n).toBe(3);
-    await expectMoneyInvariants(t.dataSource);
   });
 });

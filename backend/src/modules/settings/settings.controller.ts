@@ -8,6 +8,7 @@ import { setSessionCookie } from '../auth/auth-cookie.js';
 import { AuthResponseDto } from '../auth/dto/auth-response.dto.js';
 import { SelfUserDto } from '../users/dto/self-user.dto.js';
 import { AccountDeletionService } from './account-deletion.service.js';
+import { AccountExportDto } from './dto/account-export.dto.js';
 import {
   ChangePasswordDto,
   DeleteAccountDto,
@@ -68,8 +69,9 @@ export class SettingsController {
 
   @Get('settings/export')
   @Header('content-disposition', 'attachment; filename="betwixt-export.json"')
-  @ApiOkResponse({ description: 'The caller’s own data as a JSON download' })
-  exportData(@CurrentUser() user: AuthUser): Promise<Record<string, unknown>> {
+  @Header('cache-control', 'no-store')
+  @ApiOkResponse({ type: AccountExportDto, description: 'The caller’s own data, as a JSON download' })
+  exportData(@CurrentUser() user: AuthUser): Promise<AccountExportDto> {
     return this.settings.exportData(user.id);
   }
 

@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError } from 'typeorm';
-import { BadRequestError, ConflictError } from '../../common/errors/domain-error.js';
+import { DataSource, IsNull, QueryFailedError } from 'typeorm';
+import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors/domain-error.js';
+import { inTransaction } from '../../database/in-transaction.js';
 import { AuthService, type SignedIn } from '../auth/auth.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionStore } from '../auth/session-store.js';
 import type { SelfUserDto } from '../users/dto/self-user.dto.js';
 import { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
+import type { AccountExportDto } from './dto/account-export.dto.js';
 import type {
   NotificationSettingsDto,
   PrivacySettingsInputDto,
   UpdateProfileDto,
 } from './dto/settings.dto.js';
 
-/** Generated-avatar services the client uses; no uploads, so nothing else is accepted (spec §2). */
-export const AVATAR_PREFIXES = ['https://api.dicebear.com/', 'https://ui-avatars.com/api/'];
 const EXPORT_LIMIT = 10_000;
 
 @Injectable()
@@ -27,49 +27,62 @@ export class SettingsService {
     private readonly auth: AuthService,
   ) {}
 
+  /**
+   * Applies the fields that are present. Once first and last name, username, birthday and state are
+   * all set the profile counts as completed (what an identity-provider account lacks at first).
+   */
   async updateProfile(userId: string, input: UpdateProfileDto): Promise<SelfUserDto> {
-    const user = await this.users.findActive(userId);
-    if (input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase()) {
-      throw new BadRequestError('Email cannot be changed', 'email_immutable', {
-        email: 'Email cannot be changed',
+    const birthday = input.birthday !== undefined ? pastDate(input.birthday) : undefined;
+    await inTransaction(this.dataSource, async (manager) => {
+      const users = manager.getRepository(User);
+      const user = await users.findOne({
+        where: { id: userId, deletedAt: IsNull() },
+        lock: { mode: 'pessimistic_write' },
       });
-    }
-    if (input.profileImageUrl !== undefined) assertAvatar(input.profileImageUrl);
-    const next: Partial<User> = {
-      ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
-      ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-      ...(input.username !== undefined ? { username: input.username } : {}),
-      ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber || null } : {}),
-      ...(input.birthday !== undefined ? { birthday: new Date(input.birthday) } : {}),
-      ...(input.state !== undefined ? { state: input.state } : {}),
-      ...(input.profileImageUrl !== undefined ? { profileImageUrl: input.profileImageUrl } : {}),
-    };
-    const merged = { ...user, ...next };
-    // An identity-provider account becomes complete once the sign-up fields are all there.
-    next.profileCompleted = Boolean(
-      merged.firstName && merged.lastName && merged.username && merged.birthday && merged.state,
-    );
-    try {
-      await this.dataSource.getRepository(User).update({ id: userId }, next);
-    } catch (error) {
-      const constraint =
-        error instanceof QueryFailedError
-          ? (error.driverError as { constraint?: string }).constraint
-          : undefined;
-      if (constraint === 'UQ_users_username_lower') {
-        throw new ConflictError('This username is already taken', 'username_taken', {
-          username: 'This username is already taken',
+      if (!user) throw new NotFoundError('User not found', 'user_not_found');
+      if (
+        input.email !== undefined &&
+        input.email !== null &&
+        input.email.toLowerCase() !== user.email.toLowerCase()
+      ) {
+        throw new BadRequestError('Email cannot be changed', 'email_immutable', {
+          email: 'Email cannot be changed',
         });
       }
-      throw error;
-    }
+      const next: Partial<User> = {
+        ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+        ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+        ...(input.username !== undefined ? { username: input.username } : {}),
+        ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber || null } : {}),
+        ...(birthday !== undefined ? { birthday } : {}),
+        ...(input.state !== undefined ? { state: input.state } : {}),
+        ...(input.profileImageUrl !== undefined ? { profileImageUrl: input.profileImageUrl } : {}),
+      };
+      const merged = { ...user, ...next };
+      next.profileCompleted = Boolean(
+        merged.firstName && merged.lastName && merged.username && merged.birthday && merged.state,
+      );
+      try {
+        await users.update({ id: userId }, next);
+      } catch (error) {
+        // The case-insensitive unique index is the one judge of "taken", races included.
+        const constraint =
+          error instanceof QueryFailedError
+            ? (error.driverError as { constraint?: string }).constraint
+            : undefined;
+        if (constraint === 'UQ_users_username_lower') throw usernameTaken();
+        throw error;
+      }
+    });
     return this.users.selfView(userId);
   }
 
+  /** The picture is a generated-avatar address (checked by the DTO); no upload exists. */
   async updateImage(userId: string, imageUrl: string): Promise<SelfUserDto> {
-    assertAvatar(imageUrl);
-    await this.users.findActive(userId);
-    await this.dataSource.getRepository(User).update({ id: userId }, { profileImageUrl: imageUrl });
+    const result = await this.dataSource
+      .getRepository(User)
+      .update({ id: userId, deletedAt: IsNull() }, { profileImageUrl: imageUrl });
+    if (!result.affected) throw new NotFoundError('User not found', 'user_not_found');
     return this.users.selfView(userId);
   }
 
@@ -79,29 +92,38 @@ export class SettingsService {
       ...(input.emailNotifications !== undefined ? { emailNotifications: input.emailNotifications } : {}),
       ...(input.pushNotifications !== undefined ? { pushNotifications: input.pushNotifications } : {}),
     };
-    if (Object.keys(changes).length > 0)
+    if (Object.keys(changes).length > 0) {
       await this.dataSource.getRepository(User).update({ id: userId }, changes);
+    }
     return this.users.selfView(userId);
   }
 
   /** Merged into the stored settings in SQL, so a concurrent change of another field is not lost. */
   async updatePrivacy(userId: string, input: PrivacySettingsInputDto): Promise<SelfUserDto> {
     await this.users.findActive(userId);
-    const patch = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-    await this.dataSource.query(
-      `UPDATE users SET "privacySettings" = "privacySettings" || $2::jsonb WHERE id = $1`,
-      [userId, JSON.stringify(patch)],
+    const patch = Object.fromEntries(
+      PRIVACY_KEYS.flatMap((key) => (input[key] !== undefined ? [[key, input[key]]] : [])),
     );
+    if (Object.keys(patch).length > 0) {
+      await this.dataSource.query(
+        `UPDATE users SET "privacySettings" = "privacySettings" || $2::jsonb, "updatedAt" = now() WHERE id = $1`,
+        [userId, JSON.stringify(patch)],
+      );
+    }
     return this.users.selfView(userId);
   }
 
-  /** Every existing session (and so every token) ends; the caller gets a fresh one. */
+  /**
+   * Checks the current password, stores the new argon2id hash, ends every session of the user (so every
+   * token dies at once) and opens a fresh one for the caller.
+   */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<SignedIn> {
     const [row] = await this.dataSource.query<{ password: string | null }[]>(
       `SELECT password FROM users WHERE id = $1 AND "deletedAt" IS NULL`,
       [userId],
     );
-    if (!row?.password) {
+    if (!row) throw new NotFoundError('User not found', 'user_not_found');
+    if (row.password === null) {
       throw new BadRequestError(
         'This account signs in with an identity provider and has no password to change',
         'no_password',
@@ -112,43 +134,85 @@ export class SettingsService {
         currentPassword: 'Current password is incorrect',
       });
     }
-    await this.dataSource
-      .getRepository(User)
-      .update({ id: userId }, { password: await this.hasher.hash(newPassword) });
+    if (currentPassword === newPassword) {
+      throw new BadRequestError('The new password must be different from the current one', 'same_password', {
+        newPassword: 'The new password must be different from the current one',
+      });
+    }
+    const hash = await this.hasher.hash(newPassword);
+    // Conditional on the hash just verified: of two racing changes, the second finds it gone.
+    const [, changed] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE users SET password = $2, "updatedAt" = now() WHERE id = $1 AND password = $3 AND "deletedAt" IS NULL`,
+      [userId, hash, row.password],
+    );
+    if (changed !== 1) {
+      throw new BadRequestError('Current password is incorrect', 'wrong_password', {
+        currentPassword: 'Current password is incorrect',
+      });
+    }
     await this.sessions.destroyAllFor(userId);
     return this.auth.startSession(userId, 'password');
   }
 
-  /** The user's own data, one bounded query per list; never a hash, secret or code. */
-  async exportData(userId: string): Promise<Record<string, unknown>> {
+  /**
+   * The user's own data: profile (as they see it: no hash, secret or code), settings, ledger rows, the
+   * bets they are party to, their bet activities and friendships. One bounded query per list.
+   */
+  async exportData(userId: string): Promise<AccountExportDto> {
     const profile = await this.users.selfView(userId);
-    const list = (sql: string) => this.dataSource.query<unknown[]>(`${sql} LIMIT ${EXPORT_LIMIT}`, [userId]);
+    const list = <T>(sql: string) => this.dataSource.query<T[]>(`${sql} LIMIT ${EXPORT_LIMIT}`, [userId]);
     return {
       exportedAt: new Date().toISOString(),
+      limitPerList: EXPORT_LIMIT,
       profile,
-      ledger: await list(
-        `SELECT id::text, type, amount::text, "balanceBefore"::text, "balanceAfter"::text, "referenceType", "referenceId", description, "createdAt"
-           FROM transactions WHERE "userId" = $1 ORDER BY id`,
+      settings: {
+        emailNotifications: profile.emailNotifications,
+        pushNotifications: profile.pushNotifications,
+        privacySettings: { allowChallengesFrom: 'everyone', ...profile.privacySettings },
+        twoFactorEnabled: profile.twoFactorEnabled,
+      },
+      transactions: await list(
+        `SELECT id::text, type, amount::text, "balanceBefore"::text, "balanceAfter"::text, "referenceType", "referenceId",
+                description, "createdAt"
+           FROM transactions WHERE "userId" = $1 ORDER BY "createdAt", id`,
       ),
       bets: await list(
-        `SELECT id, title, description, amount::text, "creatorId", "opponentId", status, outcomes, "creatorPick", "opponentPick",
-                "creatorResult", "opponentResult", "finalResult", "winnerUserId", "resolutionType", "createdAt", "expiresAt", "resolutionDate"
+        `SELECT id, title, description, amount::text, "creatorId", "opponentId", status, duration, outcomes, "creatorPick",
+                "opponentPick", "creatorResult", "opponentResult", "finalResult", "winnerUserId", "resolutionType",
+                "createdAt", "expiresAt", "resolutionDate"
            FROM bets WHERE "creatorId" = $1 OR "opponentId" = $1 ORDER BY id`,
       ),
-      activities: await list(
-        `SELECT id, "betId", "activityType", description, "createdAt" FROM bet_activities WHERE "userId" = $1 ORDER BY id`,
+      betActivities: await list(
+        `SELECT id, "betId", "activityType", description, "createdAt"
+           FROM bet_activities WHERE "userId" = $1 ORDER BY "createdAt", id`,
       ),
       friendships: await list(
-        `SELECT id, "requesterId", "addresseeId", status, "createdAt" FROM friendships WHERE "requesterId" = $1 OR "addresseeId" = $1 ORDER BY "createdAt"`,
+        `SELECT id, "requesterId", "addresseeId", status, "createdAt", "updatedAt"
+           FROM friendships WHERE "requesterId" = $1 OR "addresseeId" = $1 ORDER BY "createdAt", id`,
       ),
     };
   }
 }
 
-function assertAvatar(url: string): void {
-  if (!AVATAR_PREFIXES.some((prefix) => url.startsWith(prefix)) || /[\s"'<>]/.test(url)) {
-    throw new BadRequestError('The picture must be a generated avatar address', 'invalid_avatar', {
-      imageUrl: 'The picture must be a generated avatar address',
+const PRIVACY_KEYS = [
+  'profileVisibility',
+  'activityVisibility',
+  'balanceVisibility',
+  'allowChallengesFrom',
+] as const satisfies readonly (keyof PrivacySettingsInputDto)[];
+
+const usernameTaken = () =>
+  new ConflictError('This username is already taken', 'username_taken', {
+    username: 'This username is already taken',
+  });
+
+/** A yyyy-mm-dd (or ISO) date that is not in the future, as sign-up requires. */
+function pastDate(value: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || date.getTime() > Date.now()) {
+    throw new BadRequestError('Birthday must be a date in the past', 'invalid_birthday', {
+      birthday: 'Birthday must be a date in the past',
     });
   }
+  return date;
 }

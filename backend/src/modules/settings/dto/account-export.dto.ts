@@ -1,0 +1,86 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { SelfUserDto } from '../../users/dto/self-user.dto.js';
+
+const VISIBILITY = ['public', 'friends', 'private'];
+
+export class ExportPrivacySettingsDto {
+  @ApiProperty({ enum: VISIBILITY }) profileVisibility: string;
+  @ApiProperty({ enum: VISIBILITY }) activityVisibility: string;
+  @ApiProperty({ enum: VISIBILITY }) balanceVisibility: string;
+  @ApiProperty({ enum: ['everyone', 'friends'] }) allowChallengesFrom: string;
+}
+
+export class ExportSettingsDto {
+  @ApiProperty() emailNotifications: boolean;
+  @ApiProperty() pushNotifications: boolean;
+  @ApiProperty({ type: ExportPrivacySettingsDto }) privacySettings: ExportPrivacySettingsDto;
+  @ApiProperty() twoFactorEnabled: boolean;
+}
+
+/** One ledger row: money as strings with 2 decimals. */
+export class ExportTransactionDto {
+  @ApiProperty() id: string;
+  @ApiProperty() type: string;
+  @ApiProperty({ example: '-40.00' }) amount: string;
+  @ApiProperty({ example: '1000.00' }) balanceBefore: string;
+  @ApiProperty({ example: '960.00' }) balanceAfter: string;
+  @ApiProperty({ nullable: true, type: String }) referenceType: string | null;
+  @ApiProperty({ nullable: true, type: String }) referenceId: string | null;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class ExportBetDto {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ example: '40.00' }) amount: string;
+  @ApiProperty() creatorId: string;
+  @ApiProperty({ nullable: true, type: String }) opponentId: string | null;
+  @ApiProperty() status: string;
+  @ApiProperty() duration: number;
+  @ApiProperty({ type: [String] }) outcomes: string[];
+  @ApiProperty({ nullable: true, type: String }) creatorPick: string | null;
+  @ApiProperty({ nullable: true, type: String }) opponentPick: string | null;
+  @ApiProperty({ nullable: true, type: String }) creatorResult: string | null;
+  @ApiProperty({ nullable: true, type: String }) opponentResult: string | null;
+  @ApiProperty({ nullable: true, type: String }) finalResult: string | null;
+  @ApiProperty({ nullable: true, type: String }) winnerUserId: string | null;
+  @ApiProperty() resolutionType: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) expiresAt: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) resolutionDate: string | null;
+}
+
+export class ExportBetActivityDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ nullable: true, type: Number }) betId: number | null;
+  @ApiProperty() activityType: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class ExportFriendshipDto {
+  @ApiProperty() id: string;
+  @ApiProperty() requesterId: string;
+  @ApiProperty() addresseeId: string;
+  @ApiProperty() status: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+/**
+ * GET /api/settings/export: everything the user has here, served as the download
+ * `betwixt-export.json`. Never a password hash, two-factor secret or verification code. Each list holds
+ * at most `limitPerList` rows (oldest first).
+ */
+export class AccountExportDto {
+  @ApiProperty({ format: 'date-time' }) exportedAt: string;
+  @ApiProperty({ example: 10000 }) limitPerList: number;
+  @ApiProperty({ type: SelfUserDto }) profile: SelfUserDto;
+  @ApiProperty({ type: ExportSettingsDto }) settings: ExportSettingsDto;
+  @ApiProperty({ type: [ExportTransactionDto] }) transactions: ExportTransactionDto[];
+  @ApiProperty({ type: [ExportBetDto] }) bets: ExportBetDto[];
+  @ApiProperty({ type: [ExportBetActivityDto] }) betActivities: ExportBetActivityDto[];
+  @ApiProperty({ type: [ExportFriendshipDto] }) friendships: ExportFriendshipDto[];
+}
