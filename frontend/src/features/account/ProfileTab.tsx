@@ -59,7 +59,7 @@ export function ProfileTab({ user }: { user: User }) {
       await update({
         firstName: draft.firstName.trim(),
         lastName: draft.lastName.trim(),
-        phoneNumber: draft.phoneNumber.trim() || undefined,
+        phoneNumber: draft.phoneNumber.trim(),
         state: draft.state || undefined,
       }).unwrap();
       toast({ title: 'Profile updated', variant: 'success' });

@@ -10,6 +10,7 @@ import { BetCard } from '../bets/BetCard';
 import { POLL, useActiveBetsQuery, usePendingBetsQuery, useWalletQuery } from '../bets/bets-api';
 import { CreateBetFlow } from '../bets/CreateBetFlow';
 import { SubmitOutcomeDialog } from '../bets/SubmitOutcomeDialog';
+import { SubmitResultDialog } from '../bets/SubmitResultDialog';
 import type { Bet } from '../bets/types';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
@@ -87,6 +88,7 @@ export default function DashboardPage() {
   });
   const [accepting, setAccepting] = useState<Bet | null>(null);
   const [reporting, setReporting] = useState<Bet | null>(null);
+  const [resulting, setResulting] = useState<Bet | null>(null);
   const active = useActiveBetsQuery(undefined, { pollingInterval: POLL.activeBets });
   const pending = usePendingBetsQuery(undefined, { pollingInterval: POLL.pendingBets });
   const wallet = useWalletQuery();
@@ -103,7 +105,7 @@ export default function DashboardPage() {
 
   useEffect(() => {
     const onAccept = (event: Event) => setAccepting((event as CustomEvent<Bet>).detail);
-    const onResult = (event: Event) => setReporting((event as CustomEvent<Bet>).detail);
+    const onResult = (event: Event) => setResulting((event as CustomEvent<Bet>).detail);
     window.addEventListener('openBetAcceptance', onAccept);
     window.addEventListener('openBetResult', onResult);
     return () => {
@@ -183,6 +185,7 @@ export default function DashboardPage() {
       {reporting && (
         <SubmitOutcomeDialog bet={reporting} viewerId={user.id} onClose={() => setReporting(null)} />
       )}
+      {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
     </Stack>
   );
 }
