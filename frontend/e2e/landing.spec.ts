@@ -26,6 +26,9 @@ test.describe('landing page (signed out)', () => {
       'href',
       '/api/login',
     );
+    // The close button stays on screen even when the dialog fills a phone's screen.
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
   });
 
   test('every path shows the landing page when signed out', async ({ page }) => {

@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import {
   Box,
   Button,
@@ -5,6 +6,7 @@ import {
   DialogContent,
   DialogTitle,
   Divider,
+  IconButton,
   MenuItem,
   Stack,
   Tab,
@@ -237,9 +239,13 @@ export function AuthDialog({
       maxWidth="xs"
       aria-labelledby="auth-dialog-title"
     >
-      <DialogTitle id="auth-dialog-title" sx={{ pb: 0 }}>
+      <DialogTitle id="auth-dialog-title" sx={{ pb: 0, pr: 7 }}>
         {tab === 'login' ? 'Welcome back' : 'Create your account'}
       </DialogTitle>
+      {/* Always reachable, also on a phone where the dialog fills the screen. */}
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', top: 8, right: 8 }}>
+        <CloseIcon />
+      </IconButton>
       <Tabs
         value={tab}
         onChange={(_event, value: AuthTab) => onTabChange(value)}
@@ -261,11 +267,6 @@ export function AuthDialog({
         <Button fullWidth variant="outlined" size="large" href="/api/login">
           Continue with your identity provider
         </Button>
-        {fullScreen && (
-          <Button fullWidth sx={{ mt: 1 }} onClick={onClose}>
-            Cancel
-          </Button>
-        )}
       </DialogContent>
     </Dialog>
   );
