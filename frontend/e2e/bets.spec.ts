@@ -64,6 +64,23 @@ test('two people play a bet to the end; both wallets show the money and the rece
   ).toBeVisible();
   await acceptOnDashboard(bob.page, title);
 
+  // The second dialog variant, opened by the openBetResult window event with the bet.
+  await alice.page.goto('/');
+  const found = await alice.page.evaluate(async (wanted) => {
+    const token = localStorage.getItem('auth_token') ?? '';
+    const response = await fetch('/api/bets/active', { headers: { authorization: `Bearer ${token}` } });
+    const bet = ((await response.json()) as { title: string }[]).find((item) => item.title === wanted);
+    window.dispatchEvent(new CustomEvent('openBetResult', { detail: bet }));
+    return bet !== undefined;
+  }, title);
+  expect(found).toBe(true);
+  const resultDialog = alice.page.getByRole('dialog', { name: 'Submit Bet Result' });
+  await resultDialog.getByRole('button', { name: 'Submit Result' }).click();
+  await expect(resultDialog.getByText('Please select a result')).toBeVisible();
+  await resultDialog.getByLabel('Result').click();
+  await alice.page.getByRole('option', { name: 'Yes', exact: true }).click();
+  await resultDialog.getByRole('button', { name: 'Submit Result' }).click();
+  await expect(alice.page.getByRole('status').filter({ hasText: 'Result Submitted!' })).toBeVisible();
   await report(alice.page, title, 'WIN');
   await expect(
     alice.page.getByRole('status').filter({ hasText: 'Your outcome has been recorded.' }),
