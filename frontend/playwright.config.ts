@@ -26,7 +26,8 @@ if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
+  // Journeys with two or three browsers on a 2-core machine: allow for a busy CI box.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
