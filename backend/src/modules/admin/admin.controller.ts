@@ -11,7 +11,9 @@ import {
   AdminUserDto,
   AuditEntryDto,
   BalanceAdjustmentDto,
+  BalanceAdjustmentResultDto,
   ModerationActionDto,
+  ModerationResultDto,
 } from './dto/admin.dto.js';
 
 @ApiTags('admin')
@@ -38,21 +40,18 @@ export class AdminController {
 
   @Post('balance-adjustment')
   @HttpCode(200)
-  @ApiOkResponse({ description: '{ previousBalance, newBalance }' })
+  @ApiOkResponse({ type: BalanceAdjustmentResultDto })
   adjust(
     @CurrentUser() admin: AuthUser,
     @Body() body: BalanceAdjustmentDto,
-  ): Promise<{ previousBalance: string; newBalance: string }> {
+  ): Promise<BalanceAdjustmentResultDto> {
     return this.admin.adjustBalance(admin.id, body);
   }
 
   @Post('moderation-action')
   @HttpCode(200)
-  @ApiOkResponse({ description: '{ action, expiresAt }' })
-  moderate(
-    @CurrentUser() admin: AuthUser,
-    @Body() body: ModerationActionDto,
-  ): Promise<{ action: string; expiresAt: string | null }> {
+  @ApiOkResponse({ type: ModerationResultDto })
+  moderate(@CurrentUser() admin: AuthUser, @Body() body: ModerationActionDto): Promise<ModerationResultDto> {
     return this.admin.moderate(admin.id, body);
   }
 

@@ -6,10 +6,11 @@ import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
 import { AuditTrail } from './audit-trail.service.js';
 import { SuspensionExpiryJob } from './jobs/suspension-expiry.job.js';
+import { ModerationNoticesController } from './moderation-notices.controller.js';
 
 @Module({
   imports: [BetsModule, SettingsModule, WalletModule],
-  controllers: [AdminController],
+  controllers: [AdminController, ModerationNoticesController],
   providers: [AdminService, AuditTrail, SuspensionExpiryJob],
 })
 export class AdminModule {}

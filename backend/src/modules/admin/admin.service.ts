@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { Decimal } from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors/domain-error.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../common/errors/domain-error.js';
 import { negate } from '../../common/money.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { SessionStore } from '../auth/session-store.js';
@@ -15,12 +16,20 @@ import type {
   AdminUserDto,
   AuditEntryDto,
   BalanceAdjustmentDto,
+  BalanceAdjustmentResultDto,
   ModerationActionDto,
+  ModerationNoticeDto,
+  ModerationResultDto,
 } from './dto/admin.dto.js';
 import { ModerationAction } from './moderation-action.entity.js';
 
 /** "Until unsuspended": a date far enough away that no expiry job ever reaches it. */
-const INDEFINITE = new Date('9999-12-31T00:00:00Z');
+export const INDEFINITE_SUSPENSION = new Date('9999-12-31T00:00:00Z');
+/** The largest balance numeric(10,2) holds. */
+const MAX_BALANCE = new Decimal('99999999.99');
+/** How many expired suspensions one run of the job lifts; the rest wait a minute. */
+const EXPIRY_BATCH = 500;
+export const AUTOMATIC_UNSUSPEND_REASON = 'Suspension period ended (lifted automatically)';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TargetUser {
@@ -34,6 +43,8 @@ interface TargetUser {
 
 @Injectable()
 export class AdminService {
+  private readonly logger = new Logger(AdminService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
@@ -82,18 +93,31 @@ export class AdminService {
     }));
   }
 
-  /** Deposit or withdrawal through the ledger, with its adjustment row and audit entry, in one transaction. */
-  async adjustBalance(
-    adminId: string,
-    input: BalanceAdjustmentDto,
-  ): Promise<{ previousBalance: string; newBalance: string }> {
+  /**
+   * Deposit or withdrawal through the ledger, with its adjustment row and audit entry, in one
+   * transaction. The user's row is locked first, so the balance checked is the balance changed.
+   */
+  async adjustBalance(adminId: string, input: BalanceAdjustmentDto): Promise<BalanceAdjustmentResultDto> {
     return inTransaction(this.dataSource, async (manager) => {
       const target = await this.findTarget(manager, input.userId);
-      const amount = input.type === 'deposit' ? input.amount : negate(input.amount);
+      const amount = new Decimal(input.amount);
+      const balance = new Decimal(target.balance);
+      if (input.type === 'withdrawal' && amount.greaterThan(balance)) {
+        throw new InsufficientBalanceError(
+          `The withdrawal of ${amount.toFixed(2)} is larger than the user’s balance of ${balance.toFixed(2)}`,
+        );
+      }
+      if (input.type === 'deposit' && balance.plus(amount).greaterThan(MAX_BALANCE)) {
+        throw new BadRequestError(
+          `The deposit would take the balance above ${MAX_BALANCE.toFixed(2)}`,
+          'balance_limit',
+          { amount: `The deposit would take the balance above ${MAX_BALANCE.toFixed(2)}` },
+        );
+      }
       const [entry] = await this.ledger.post(manager, [
         {
           userId: target.id,
-          amount,
+          amount: input.type === 'deposit' ? amount.toFixed(2) : negate(amount.toFixed(2)),
           type: input.type === 'deposit' ? 'admin_deposit' : 'admin_withdrawal',
           referenceType: 'admin',
           referenceId: adminId,
@@ -105,7 +129,7 @@ export class AdminService {
       await manager.getRepository(BalanceAdjustment).insert({
         userId: target.id,
         adminId,
-        amount: input.amount,
+        amount: amount.toFixed(2),
         previousBalance: entry.balanceBefore,
         newBalance: entry.balanceAfter,
         reason: input.reason,
@@ -119,15 +143,13 @@ export class AdminService {
         reason: input.reason,
         previousValue: { balance: entry.balanceBefore },
         newValue: { balance: entry.balanceAfter },
+        metadata: { amount: amount.toFixed(2), ledgerEntryId: entry.id },
       });
-      return { previousBalance: entry.balanceBefore, newBalance: entry.balanceAfter };
+      return { userId: target.id, previousBalance: entry.balanceBefore, newBalance: entry.balanceAfter };
     });
   }
 
-  async moderate(
-    adminId: string,
-    input: ModerationActionDto,
-  ): Promise<{ action: string; expiresAt: string | null }> {
+  async moderate(adminId: string, input: ModerationActionDto): Promise<ModerationResultDto> {
     const now = this.clock.now();
     const result = await inTransaction(this.dataSource, async (manager) => {
       const target = await this.findTarget(manager, input.userId);
@@ -143,7 +165,9 @@ export class AdminService {
           );
           break;
         case 'suspend':
-          expiresAt = input.duration ? new Date(now.getTime() + input.duration * 86_400_000) : INDEFINITE;
+          expiresAt = input.duration
+            ? new Date(now.getTime() + input.duration * 86_400_000)
+            : INDEFINITE_SUSPENSION;
           changes.suspendedUntil = expiresAt;
           break;
         case 'unsuspend':
@@ -178,10 +202,15 @@ export class AdminService {
     });
     // A ban revokes every token at once (the authenticator also refuses banned users on every request).
     if (input.action === 'ban') await this.sessions.destroyAllFor(result.userId);
-    return { action: result.action, expiresAt: result.expiresAt };
+    return result;
   }
 
-  /** Suspensions end by themselves; run every minute under an advisory lock so one instance does it. */
+  /**
+   * Suspensions end by themselves (the job runs every minute). One instance does it at a time
+   * (transaction-scoped advisory lock); rows an admin is changing right now are skipped and picked up
+   * next time. Each lifted suspension gets an automatic 'unsuspend' moderation row and audit entry,
+   * attributed to the admin who imposed it. Returns how many were lifted.
+   */
   async liftExpiredSuspensions(): Promise<number> {
     return inTransaction(this.dataSource, async (manager) => {
       const [lock] = await manager.query<{ ok: boolean }[]>(
@@ -189,18 +218,59 @@ export class AdminService {
         [0x0b37_0003],
       );
       if (!lock?.ok) return 0;
-      const lifted = await manager.query<{ id: string }[]>(
-        `WITH lifted AS (
-           UPDATE users SET "suspendedUntil" = NULL WHERE "suspendedUntil" IS NOT NULL AND "suspendedUntil" <= $1 RETURNING id)
-         SELECT id FROM lifted`,
-        [this.clock.now()],
+      const lifted = await manager.query<{ id: string; suspendedUntil: Date; adminId: string | null }[]>(
+        `WITH due AS (
+           SELECT id, "suspendedUntil" FROM users
+            WHERE "suspendedUntil" IS NOT NULL AND "suspendedUntil" <= $1
+            ORDER BY id LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED),
+         lifted AS (
+           UPDATE users u SET "suspendedUntil" = NULL FROM due WHERE u.id = due.id
+           RETURNING u.id, due."suspendedUntil")
+         SELECT lifted.id, lifted."suspendedUntil",
+                (SELECT m."adminId" FROM user_moderation_actions m
+                  WHERE m."userId" = lifted.id AND m.action = 'suspend'
+                  ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) AS "adminId"
+           FROM lifted`,
+        [this.clock.now(), EXPIRY_BATCH],
       );
+      for (const row of lifted) {
+        if (!row.adminId) {
+          // Suspended outside the panel (no moderation row names an admin): lifted, nobody to attribute.
+          this.logger.warn({ userId: row.id }, 'Lifted a suspension no admin action recorded');
+          continue;
+        }
+        await manager.getRepository(ModerationAction).insert({
+          userId: row.id,
+          adminId: row.adminId,
+          action: 'unsuspend',
+          reason: AUTOMATIC_UNSUSPEND_REASON,
+          duration: null,
+          expiresAt: null,
+          metadata: { automatic: true },
+        });
+        await this.audit.record(manager, {
+          adminId: row.adminId,
+          action: 'moderation_unsuspend',
+          targetType: 'user',
+          targetId: row.id,
+          reason: AUTOMATIC_UNSUSPEND_REASON,
+          previousValue: { suspendedUntil: row.suspendedUntil },
+          newValue: { suspendedUntil: null },
+          metadata: { automatic: true },
+        });
+      }
       return lifted.length;
     });
   }
 
+  /**
+   * Deletes a user (DESIGN §5) in one transaction, through the same steps as self-service deletion
+   * (AccountDeletionService.deleteWithin: open bets voided and refunded, friendships dropped, the row
+   * anonymised to a tombstone), plus the audit entry. Every session ends after the commit; the
+   * authenticator already refuses the tombstone from the commit on.
+   */
   async deleteUser(adminId: string, userId: string): Promise<void> {
-    await inTransaction(this.dataSource, async (manager) => {
+    const deletedId = await inTransaction(this.dataSource, async (manager) => {
       const target = await this.findTarget(manager, userId);
       if (target.isAdmin) throw new ForbiddenError('Administrators cannot be deleted', 'admin_protected');
       await this.deletion.deleteWithin(manager, target.id);
@@ -212,8 +282,9 @@ export class AdminService {
         previousValue: { username: target.username, balance: target.balance },
         newValue: { deleted: true },
       });
+      return target.id;
     });
-    await this.sessions.destroyAllFor(userId);
+    await this.sessions.destroyAllFor(deletedId);
   }
 
   async auditLog(limit: number, offset: number): Promise<AuditEntryDto[]> {
@@ -223,6 +294,32 @@ export class AdminService {
       [limit, offset],
     );
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  }
+
+  /** A user's own moderation history (warnings, suspensions, bans and their lifting), newest first. */
+  async noticesFor(userId: string): Promise<ModerationNoticeDto[]> {
+    const rows = await this.dataSource.query<
+      {
+        id: number;
+        action: ModerationNoticeDto['action'];
+        reason: string;
+        duration: number | null;
+        expiresAt: Date | null;
+        automatic: boolean;
+        createdAt: Date;
+      }[]
+    >(
+      `SELECT id, action, reason, duration, "expiresAt", coalesce((metadata->>'automatic')::boolean, false) AS automatic,
+              "createdAt"
+         FROM user_moderation_actions WHERE "userId" = $1
+        ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      ...row,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
   /** The user named by id or username (any case), locked for the rest of the transaction. */

@@ -128,3 +128,40 @@ export class AuditEntryDto {
   @ApiProperty({ nullable: true, type: Object }) newValue: object | null;
   @ApiProperty() createdAt: string;
 }
+
+export class BalanceAdjustmentResultDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ example: '1000.00' }) previousBalance: string;
+  @ApiProperty({ example: '1025.50' }) newBalance: string;
+}
+
+export class ModerationResultDto {
+  @ApiProperty({ enum: ['warn', 'suspend', 'unsuspend', 'ban', 'unban'] }) action: string;
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'Suspensions only: when it lifts; 9999-12-31T00:00:00.000Z means until unsuspended',
+  })
+  expiresAt: string | null;
+}
+
+/** One moderation action as the affected user sees it (no admin identity). */
+export class ModerationNoticeDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ enum: ['warn', 'suspend', 'unsuspend', 'ban', 'unban'] })
+  action: 'warn' | 'suspend' | 'unsuspend' | 'ban' | 'unban';
+  @ApiProperty() reason: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'Suspension length in days; null = indefinite' })
+  duration: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'Suspensions only: when it lifts; 9999-12-31T00:00:00.000Z means until unsuspended',
+  })
+  expiresAt: string | null;
+  @ApiProperty({ description: 'true when the system did it (a suspension that ran out)' }) automatic: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
