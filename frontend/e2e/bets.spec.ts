@@ -64,8 +64,10 @@ test('two people play a bet to the end; both wallets show the money and the rece
   ).toBeVisible();
   await acceptOnDashboard(bob.page, title);
 
-  // The second dialog variant, opened by the openBetResult window event with the bet.
+  // The second dialog variant, opened by the openBetResult window event with the bet. The dashboard
+  // listens once its lazy page has mounted, which the rendered bet card shows.
   await alice.page.goto('/');
+  await expect(alice.page.getByRole('article', { name: title })).toBeVisible();
   const found = await alice.page.evaluate(async (wanted) => {
     const token = localStorage.getItem('auth_token') ?? '';
     const response = await fetch('/api/bets/active', { headers: { authorization: `Bearer ${token}` } });
