@@ -14,6 +14,7 @@ export interface TestApp {
   /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
   url: string;
   dataSource: DataSource;
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -22,9 +23,18 @@ export interface TestApp {
  * as a browser or a racing client would.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; webDistDir?: string; extraImports?: Type[]; port?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    webDistDir?: string;
+    extraImports?: Type[];
+    port?: number;
+    /** Another instance's database (see `startSecondInstance`); left in place when this app closes. */
+    sharedDatabaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const database: TestDatabase = await createTestDatabase();
+  const database: TestDatabase = options.sharedDatabaseUrl
+    ? { url: options.sharedDatabaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'betwixt-int-data-'));
   const config = resolveSecrets(
     loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', ...options.env }),
@@ -46,6 +56,7 @@ export async function startTestApp(
   return {
     app,
     config,
+    databaseUrl: database.url,
     url: `http://127.0.0.1:${port}`,
     dataSource: app.get(DataSource),
     close: async () => {
@@ -53,4 +64,15 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * A second app instance on the same database as `first`, as behind a load balancer: what one instance
+ * writes the other reads. Close it before `first` (which drops the database).
+ */
+export function startSecondInstance(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  return startTestApp({
+    env: { JWT_SECRET: first.config.jwtSecret, ...env },
+    sharedDatabaseUrl: first.databaseUrl,
+  });
 }
