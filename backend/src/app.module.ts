@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { RedisModule } from './common/redis/redis.module.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
@@ -28,6 +29,7 @@ export class AppModule {
         ConfigModule.forConfig(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         ScheduleModule.forRoot(),
+        RedisModule,
         AuthModule,
         UsersModule,
         WalletModule,
