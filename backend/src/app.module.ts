@@ -15,6 +15,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { BetsModule } from './modules/bets/bets.module.js';
 import { FriendsModule } from './modules/friends/friends.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         HealthModule,
         SettingsModule,
         AdminModule,
+        NotificationsModule,
         ...extraImports,
       ],
       providers: [

@@ -8,3 +8,11 @@ export const SIGNED_AMOUNT_PATTERN = /^-?\d{1,8}(\.\d{1,2})?$/;
 export function negate(amount: string): string {
   return amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
 }
+
+/** "1234.5" -> "$1,234.50": for text people read (notifications), never for arithmetic. */
+export function formatDollars(amount: string): string {
+  const negative = amount.startsWith('-');
+  const [whole = '0', cents = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${grouped}.${cents.padEnd(2, '0').slice(0, 2)}`;
+}

@@ -7,6 +7,8 @@ import { Session } from '../modules/auth/session.entity.js';
 import { BetActivity } from '../modules/bets/bet-activity.entity.js';
 import { Bet } from '../modules/bets/bet.entity.js';
 import { Friendship } from '../modules/friends/friendship.entity.js';
+import { UserNotification } from '../modules/notifications/notification.entity.js';
+import { PushSubscriptionRecord } from '../modules/notifications/push/push-subscription.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity.js';
 
@@ -23,4 +25,6 @@ export const ENTITIES = [
   ModerationAction,
   Session,
   IdempotencyRecord,
+  UserNotification,
+  PushSubscriptionRecord,
 ];

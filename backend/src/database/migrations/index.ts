@@ -3,6 +3,7 @@ import { AccountSecurity1795375192624 } from './1795375192624-AccountSecurity.js
 import { LedgerGuard1795375300000 } from './1795375300000-LedgerGuard.js';
 import { IdempotencyKeys1795376578523 } from './1795376578523-IdempotencyKeys.js';
 import { PeopleSearchIndexes1795377000000 } from './1795377000000-PeopleSearchIndexes.js';
+import { Notifications1795458080336 } from './1795458080336-Notifications.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   LedgerGuard1795375300000,
   IdempotencyKeys1795376578523,
   PeopleSearchIndexes1795377000000,
+  Notifications1795458080336,
 ];

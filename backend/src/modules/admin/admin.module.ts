@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BetsModule } from '../bets/bets.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { AdminController } from './admin.controller.js';
@@ -9,7 +10,7 @@ import { SuspensionExpiryJob } from './jobs/suspension-expiry.job.js';
 import { ModerationNoticesController } from './moderation-notices.controller.js';
 
 @Module({
-  imports: [BetsModule, SettingsModule, WalletModule],
+  imports: [BetsModule, SettingsModule, WalletModule, NotificationsModule],
   controllers: [AdminController, ModerationNoticesController],
   providers: [AdminService, AuditTrail, SuspensionExpiryJob],
 })

@@ -7,8 +7,10 @@ import { negate } from '../../common/money.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { SessionStore } from '../auth/session-store.js';
 import { AccountDeletionService } from '../settings/account-deletion.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { LedgerService } from '../wallet/ledger.service.js';
 import { InsufficientBalanceError } from '../wallet/wallet.errors.js';
+import { adminNotifications } from './admin-notifications.js';
 import { AuditTrail } from './audit-trail.service.js';
 import { BalanceAdjustment } from './balance-adjustment.entity.js';
 import type {
@@ -51,6 +53,7 @@ export class AdminService {
     private readonly audit: AuditTrail,
     private readonly sessions: SessionStore,
     private readonly deletion: AccountDeletionService,
+    private readonly notifications: NotificationsService,
     private readonly clock: Clock,
   ) {}
 
@@ -145,6 +148,10 @@ export class AdminService {
         newValue: { balance: entry.balanceAfter },
         metadata: { amount: amount.toFixed(2), ledgerEntryId: entry.id },
       });
+      await this.notifications.notify(manager, [
+        adminNotifications.balanceAdjusted(target.id, input.type, amount.toFixed(2), input.reason),
+      ]);
+      this.notifications.changed(manager, [target.id], ['wallet', 'activities']);
       return { userId: target.id, previousBalance: entry.balanceBefore, newBalance: entry.balanceAfter };
     });
   }
@@ -158,7 +165,7 @@ export class AdminService {
       const changes: Record<string, Date | null> = {};
       switch (input.action) {
         case 'warn':
-          // The warned user is told through their activity feed (the notifications issue will add a bell).
+          // Told by a notification (below) and kept in their activity feed.
           await manager.query(
             `INSERT INTO bet_activities ("userId", "activityType", description) VALUES ($1, 'moderation_warning', $2)`,
             [target.id, `Warning from an administrator: ${input.reason}`],
@@ -198,6 +205,14 @@ export class AdminService {
         previousValue: { bannedAt: target.bannedAt, suspendedUntil: target.suspendedUntil },
         newValue: { ...changes },
       });
+      const notice = adminNotifications.moderated(
+        target.id,
+        input.action,
+        input.reason,
+        expiresAt === INDEFINITE_SUSPENSION ? null : expiresAt,
+      );
+      if (notice) await this.notifications.notify(manager, [notice]);
+      this.notifications.changed(manager, [target.id], ['profile', 'activities']);
       return { action: input.action, expiresAt: expiresAt?.toISOString() ?? null, userId: target.id };
     });
     // A ban revokes every token at once (the authenticator also refuses banned users on every request).
@@ -234,6 +249,8 @@ export class AdminService {
         [this.clock.now(), EXPIRY_BATCH],
       );
       for (const row of lifted) {
+        const notice = adminNotifications.moderated(row.id, 'unsuspend', AUTOMATIC_UNSUSPEND_REASON);
+        if (notice) await this.notifications.notify(manager, [notice]);
         if (!row.adminId) {
           // Suspended outside the panel (no moderation row names an admin): lifted, nobody to attribute.
           this.logger.warn({ userId: row.id }, 'Lifted a suspension no admin action recorded');

@@ -83,6 +83,10 @@ export class Bet {
   @Column({ type: 'timestamptz', nullable: true })
   expiresAt: Date | null;
 
+  /** When the one-hour expiry reminder went out; set once so no instance or rerun sends it twice. */
+  @Column({ type: 'timestamptz', nullable: true })
+  reminderSentAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,19 +1,30 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditTrail } from '../admin/audit-trail.service.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
+import { BetRemindersService } from './bet-reminders.service.js';
 import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsController } from './bets.controller.js';
 import { BetsService } from './bets.service.js';
 import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
+import { BetRemindersJob } from './jobs/bet-reminders.job.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Bet]), UsersModule, WalletModule],
+  imports: [TypeOrmModule.forFeature([Bet]), UsersModule, WalletModule, NotificationsModule],
   controllers: [BetsController],
-  providers: [BetsService, BetsReadService, BetActivityRecorder, AuditTrail, BetDeadlinesJob],
-  exports: [BetsService, BetsReadService],
+  providers: [
+    BetsService,
+    BetsReadService,
+    BetActivityRecorder,
+    AuditTrail,
+    BetDeadlinesJob,
+    BetRemindersService,
+    BetRemindersJob,
+  ],
+  exports: [BetsService, BetsReadService, BetRemindersService],
 })
 export class BetsModule {}

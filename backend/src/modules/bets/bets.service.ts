@@ -7,9 +7,11 @@ import { BadRequestError } from '../../common/errors/domain-error.js';
 import { negate } from '../../common/money.js';
 import { DisputeResolution } from '../admin/dispute-resolution.entity.js';
 import { AuditTrail } from '../admin/audit-trail.service.js';
+import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
 import { User } from '../users/user.entity.js';
 import { LedgerService, type LedgerPosting } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
+import { betNotifications } from './bet-notifications.js';
 import { nextStatus, type BetAction } from './bet-lifecycle.js';
 import { DRAW, interpretReport, settlementPostings, winnerOf } from './bet-outcome.js';
 import { Bet, type BetStatus } from './bet.entity.js';
@@ -46,6 +48,7 @@ export class BetsService {
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
     private readonly audit: AuditTrail,
+    private readonly notifications: NotificationsService,
     private readonly clock: Clock,
   ) {}
 
@@ -103,6 +106,7 @@ export class BetsService {
         { userId: creatorId, type: 'bet_created', description: `Bet created: ${bet.title}` },
         { userId: opponent.id, type: 'bet_received', description: `New challenge received: ${bet.title}` },
       ]);
+      await this.announce(manager, bet, betNotifications.received(bet));
       return bet;
     });
   }
@@ -137,6 +141,7 @@ export class BetsService {
         { userId: bet.creatorId, type: 'bet_accepted', description: `Bet accepted: ${bet.title}` },
         { userId, type: 'bet_accepted', description: `You accepted a challenge: ${bet.title}` },
       ]);
+      await this.announce(manager, bet, betNotifications.accepted({ ...bet, opponentId: userId }));
       return { ...bet, status: 'active', opponentPick: pick };
     });
   }
@@ -174,6 +179,7 @@ export class BetsService {
         await this.activities.record(manager, bet.id, [
           { userId, type: 'result_submitted', description: `Result submitted: ${bet.title}` },
         ]);
+        await this.announce(manager, bet, betNotifications.resultSubmitted(bet, userId));
         return { success: true, status: 'active', message: 'Your outcome has been recorded.' };
       }
 
@@ -188,6 +194,7 @@ export class BetsService {
           resolutionDate: now,
         });
         await this.activities.record(manager, bet.id, this.settledLines(bet, winnerId));
+        await this.announce(manager, bet, betNotifications.settled(bet, winnerId, userId));
         return { success: true, status: 'completed', message: 'Bet resolution in progress.' };
       }
 
@@ -208,6 +215,7 @@ export class BetsService {
         status: 'pending',
       });
       await this.activities.record(manager, bet.id, this.disputedLines(bet));
+      await this.announce(manager, bet, betNotifications.disputed(bet, userId));
       return {
         success: true,
         status: 'disputed',
@@ -252,6 +260,7 @@ export class BetsService {
         newValue: { status: 'completed', winnerUserId: winnerId, finalResult },
       });
       await this.activities.record(manager, bet.id, this.adminLines(bet, winnerId, 'admin_resolved'));
+      await this.announce(manager, bet, betNotifications.adminDecided(bet, winnerId, false));
       return { ...bet, status: 'completed', winnerUserId: winnerId, finalResult, resolutionType: 'admin' };
     });
   }
@@ -302,6 +311,7 @@ export class BetsService {
         newValue: { winnerUserId: winnerId, finalResult },
       });
       await this.activities.record(manager, bet.id, this.adminLines(bet, winnerId, 'admin_reresolved'));
+      await this.announce(manager, bet, betNotifications.adminDecided(bet, winnerId, true));
       return { ...bet, winnerUserId: winnerId, finalResult };
     });
   }
@@ -330,6 +340,7 @@ export class BetsService {
         await this.activities.record(manager, bet.id, [
           { userId: bet.creatorId, type: 'bet_expired', description: `Bet expired unanswered: ${bet.title}` },
         ]);
+        await this.announce(manager, bet, betNotifications.expired(bet));
       }
       const overdue = await manager.query<{ id: number }[]>(
         `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`,
@@ -345,6 +356,7 @@ export class BetsService {
           status: 'pending',
         });
         await this.activities.record(manager, bet.id, this.disputedLines(bet));
+        await this.announce(manager, bet, betNotifications.disputed(bet, null));
       }
       return { expired: due.length, disputed: overdue.length };
     });
@@ -366,17 +378,17 @@ export class BetsService {
         refunds.push(this.refund(bet, bet.opponentId, 'Voided, refunded'));
       await this.ledger.post(manager, refunds);
       await this.moveTo(manager, bet, 'void', {});
+      const others = this.parties(bet).filter((id) => id !== userId);
       await this.activities.record(
         manager,
         bet.id,
-        [bet.creatorId, bet.opponentId]
-          .filter((id): id is string => id !== null && id !== userId)
-          .map((id) => ({
-            userId: id,
-            type: 'bet_cancelled',
-            description: `Bet cancelled, stake refunded: ${bet.title}`,
-          })),
+        others.map((id) => ({
+          userId: id,
+          type: 'bet_cancelled',
+          description: `Bet cancelled, stake refunded: ${bet.title}`,
+        })),
       );
+      await this.announce(manager, bet, betNotifications.voided(bet, others));
     }
     return open.length;
   }
@@ -400,8 +412,22 @@ export class BetsService {
           ? { userId: bet.creatorId, type: 'bet_declined', description: `Bet declined: ${bet.title}` }
           : { userId: bet.creatorId, type: 'bet_cancelled', description: `Bet cancelled: ${bet.title}` },
       ]);
+      await this.announce(
+        manager,
+        bet,
+        action === 'decline' ? betNotifications.declined(bet) : betNotifications.cancelled(bet),
+      );
       return { ...bet, status };
     });
+  }
+
+  /**
+   * Notifies whom the event concerns and tells both parties' open apps that their bets, wallet and
+   * activity changed; all of it only once the transaction commits.
+   */
+  private async announce(manager: EntityManager, bet: Bet, drafts: NotificationDraft[]): Promise<void> {
+    await this.notifications.notify(manager, drafts);
+    this.notifications.changed(manager, this.parties(bet), ['bets', 'wallet', 'activities']);
   }
 
   private refund(bet: Bet, userId: string, label: string): LedgerPosting {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { FriendsController } from './friends.controller.js';
 import { FriendsService } from './friends.service.js';
 import { Friendship } from './friendship.entity.js';
@@ -9,7 +10,7 @@ import { PeopleService } from './people.service.js';
 
 /** People: search, suggestions and profiles under /api/users; requests, friends and rivalries under /api/friends. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Friendship])],
+  imports: [TypeOrmModule.forFeature([Friendship]), NotificationsModule],
   controllers: [PeopleController, FriendsController],
   providers: [FriendsService, PeopleService, HeadToHeadService],
   exports: [FriendsService],

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
 import { inTransaction } from '../../database/in-transaction.js';
+import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
 import { summarise } from '../users/privacy.js';
 import type { FriendDto, FriendRequestDto, FriendshipDto } from './dto/person.dto.js';
 import {
@@ -14,6 +15,7 @@ import {
   SelfFriendRequestError,
   SuspendedFriendRequestError,
 } from './friends.errors.js';
+import { friendNotifications } from './friend-notifications.js';
 import type { FriendshipStatus } from './friendship.entity.js';
 import {
   ACTIVE_PERSON,
@@ -64,6 +66,7 @@ export class FriendsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async friends(viewer: AuthUser, limit = DEFAULT_FRIENDS_PAGE): Promise<FriendDto[]> {
@@ -128,11 +131,18 @@ export class FriendsService {
            ON CONFLICT DO NOTHING RETURNING ${FRIENDSHIP_COLUMNS}`,
           [me, them],
         );
-        if (created) return toDto(me, created);
-        const existing = await this.lockPair(manager, me, them);
+        const existing = created ? undefined : await this.lockPair(manager, me, them);
         // Deleted (unfriended) between the insert and the lock: try the insert again.
-        if (!existing) continue;
-        return toDto(me, await this.requestOver(manager, me, them, existing));
+        if (!created && !existing) continue;
+        const row = created ?? (await this.requestOver(manager, me, them, existing as FriendshipRow));
+        await this.announce(
+          manager,
+          row,
+          row.status === 'accepted'
+            ? friendNotifications.accepted(me, them)
+            : friendNotifications.requested(me, them),
+        );
+        return toDto(me, row);
       }
       throw new FriendshipConflictError('Please try again', 'friendship_busy');
     });
@@ -141,14 +151,19 @@ export class FriendsService {
   async accept(viewer: AuthUser, requestId: string): Promise<FriendshipDto> {
     return inTransaction(this.dataSource, async (manager) => {
       const row = await this.lockRequestForAddressee(manager, viewer.id, requestId, 'accept');
-      return toDto(viewer.id, await this.setStatus(manager, row.id, 'accepted'));
+      const accepted = await this.setStatus(manager, row.id, 'accepted');
+      await this.announce(manager, accepted, friendNotifications.accepted(viewer.id, row.requesterId));
+      return toDto(viewer.id, accepted);
     });
   }
 
   async decline(viewer: AuthUser, requestId: string): Promise<FriendshipDto> {
     return inTransaction(this.dataSource, async (manager) => {
       const row = await this.lockRequestForAddressee(manager, viewer.id, requestId, 'decline');
-      return toDto(viewer.id, await this.setStatus(manager, row.id, 'declined'));
+      const declined = await this.setStatus(manager, row.id, 'declined');
+      // Declining is quiet: the requester's lists refresh, but nobody is told "they said no".
+      await this.announce(manager, declined, null);
+      return toDto(viewer.id, declined);
     });
   }
 
@@ -198,6 +213,16 @@ export class FriendsService {
         return row;
       }
     }
+  }
+
+  /** Notifies the other person (if anyone) and refreshes both people's friend lists after commit. */
+  private async announce(
+    manager: EntityManager,
+    row: FriendshipRow,
+    draft: NotificationDraft | null,
+  ): Promise<void> {
+    if (draft) await this.notifications.notify(manager, [draft]);
+    this.notifications.changed(manager, [row.requesterId, row.addresseeId], ['friends']);
   }
 
   private async lockPair(manager: EntityManager, a: string, b: string): Promise<FriendshipRow | undefined> {

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { inTransaction } from '../../database/in-transaction.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { betNotifications } from './bet-notifications.js';
+
+/** The reminder goes out when between these many hours are left (spec §9: 0.9 to 1 hour). */
+export const REMINDER_WINDOW_HOURS = { from: 0.9, to: 1 } as const;
+const HOUR_MS = 3_600_000;
+/** Advisory lock key of this job: one instance at a time sends reminders. */
+const REMINDER_LOCK = 0x0b37_0004;
+
+interface DueBet {
+  id: number;
+  title: string;
+  amount: string;
+  status: 'pending' | 'active';
+  creatorId: string;
+  opponentId: string | null;
+  creatorResult: string | null;
+  opponentResult: string | null;
+}
+
+/**
+ * Expiring-bet reminders: an hour before a bet's deadline, whoever still has to act is told once — the
+ * opponent of an unanswered challenge, the parties of an active bet who have not reported. "Once" holds
+ * across reruns and instances: the job takes an advisory lock, and each bet is stamped `reminderSentAt`
+ * in the same transaction as its notifications.
+ */
+@Injectable()
+export class BetRemindersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Sends the reminders that are due now; returns how many bets were reminded. */
+  async sendDue(): Promise<number> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const [lock] = await manager.query<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [
+        REMINDER_LOCK,
+      ]);
+      if (!lock?.ok) return 0;
+      const now = this.clock.now().getTime();
+      const due = await manager.query<DueBet[]>(
+        `UPDATE bets SET "reminderSentAt" = $1
+          WHERE id IN (SELECT id FROM bets
+                        WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL
+                          AND "expiresAt" > $2 AND "expiresAt" <= $3
+                        ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
+          RETURNING id, title, amount::text AS amount, status, "creatorId", "opponentId",
+                    "creatorResult", "opponentResult"`,
+        [
+          new Date(now),
+          new Date(now + REMINDER_WINDOW_HOURS.from * HOUR_MS),
+          new Date(now + REMINDER_WINDOW_HOURS.to * HOUR_MS),
+        ],
+      );
+      for (const bet of due) {
+        await this.notifications.notify(manager, betNotifications.expiring(bet, stillToAct(bet), bet.status));
+      }
+      return due.length;
+    });
+  }
+}
+
+/** Who has something left to do before the deadline. */
+export function stillToAct(bet: DueBet): string[] {
+  if (bet.status === 'pending') return bet.opponentId ? [bet.opponentId] : [];
+  const waiting: string[] = [];
+  if (bet.creatorResult === null) waiting.push(bet.creatorId);
+  if (bet.opponentId !== null && bet.opponentResult === null) waiting.push(bet.opponentId);
+  return waiting;
+}

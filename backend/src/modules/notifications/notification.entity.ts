@@ -1,0 +1,67 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import type { Relation } from 'typeorm';
+import { moneyColumn } from '../../database/column-types.js';
+import { Bet } from '../bets/bet.entity.js';
+import { User } from '../users/user.entity.js';
+import type { NotificationType } from './notification-kinds.js';
+
+/**
+ * One message in a user's notification centre. Title and body are written when the event happens, so
+ * the text stays what it was (a renamed bet or a deleted friend does not rewrite history).
+ */
+@Index('IDX_notifications_user_id', ['userId', 'id'])
+@Index('IDX_notifications_user_unread', ['userId'], { where: `"readAt" IS NULL` })
+@Entity('notifications')
+export class UserNotification {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'uuid' })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  type: NotificationType;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'text' })
+  body: string;
+
+  @Column({ type: 'integer', nullable: true })
+  betId: number | null;
+
+  /** Who caused it (the challenger, the friend), when a person did. */
+  @Column({ type: 'uuid', nullable: true })
+  actorId: string | null;
+
+  /** Winnings of a won bet; null otherwise. */
+  @Column(moneyColumn({ nullable: true }))
+  amount: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  readAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @ManyToOne(() => User, { nullable: false, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'userId', foreignKeyConstraintName: 'FK_notifications_userId' })
+  user?: Relation<User>;
+
+  @ManyToOne(() => User, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'actorId', foreignKeyConstraintName: 'FK_notifications_actorId' })
+  actor?: Relation<User>;
+
+  @ManyToOne(() => Bet, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'betId', foreignKeyConstraintName: 'FK_notifications_betId' })
+  bet?: Relation<Bet>;
+}

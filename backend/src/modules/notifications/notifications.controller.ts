@@ -1,0 +1,54 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Sse, type MessageEvent } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Observable } from 'rxjs';
+import { Roles } from '../../common/auth/access-policy.js';
+import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
+import { IntIdPipe } from '../../common/http/id-param.pipe.js';
+import { ListQueryDto } from '../bets/dto/list-query.dto.js';
+import { NotificationPageDto, UnreadCountDto } from './dto/notification.dto.js';
+import { NotificationsService } from './notifications.service.js';
+import { LiveStreams } from './realtime/live-streams.service.js';
+
+@ApiTags('notifications')
+@ApiBearerAuth()
+@Roles('user')
+@Controller('notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: NotificationPageDto, description: 'Newest first, with the unread count' })
+  list(@CurrentUser() user: AuthUser, @Query() query: ListQueryDto): Promise<NotificationPageDto> {
+    return this.notifications.list(user.id, query.limit ?? 20, query.before);
+  }
+
+  @Post('read-all')
+  @HttpCode(200)
+  @ApiOkResponse({ type: UnreadCountDto })
+  readAll(@CurrentUser() user: AuthUser): Promise<UnreadCountDto> {
+    return this.notifications.markAllRead(user.id);
+  }
+
+  @Post(':id/read')
+  @HttpCode(200)
+  @ApiOkResponse({ type: UnreadCountDto })
+  read(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<UnreadCountDto> {
+    return this.notifications.markRead(user.id, id);
+  }
+}
+
+@ApiTags('notifications')
+@ApiBearerAuth()
+@Roles('user')
+@Controller('events')
+export class LiveEventsController {
+  constructor(private readonly streams: LiveStreams) {}
+
+  /** Server-sent events: `ready`, then `notification` and `changed` events of the caller as they happen. */
+  @Sse()
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'text/event-stream of ready, notification and changed events' })
+  stream(@CurrentUser() user: AuthUser): Observable<MessageEvent> {
+    return this.streams.open(user);
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { NotificationsController, LiveEventsController } from './notifications.controller.js';
+import { NotificationsDeletionParticipant } from './notifications-deletion.participant.js';
+import { NotificationsService } from './notifications.service.js';
+import { LiveStreams } from './realtime/live-streams.service.js';
+import { RealtimeHub } from './realtime/realtime-hub.js';
+
+/** The notification centre, the live event stream, and the fan-out between instances. */
+@Module({
+  imports: [UsersModule],
+  controllers: [NotificationsController, LiveEventsController],
+  providers: [NotificationsService, RealtimeHub, LiveStreams, NotificationsDeletionParticipant],
+  exports: [NotificationsService],
+})
+export class NotificationsModule {}

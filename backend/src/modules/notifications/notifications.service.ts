@@ -1,0 +1,183 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { afterCommit } from '../../database/in-transaction.js';
+import { NotFoundError } from '../../common/errors/domain-error.js';
+import type { NotificationDto, NotificationPageDto } from './dto/notification.dto.js';
+import { UserNotification } from './notification.entity.js';
+import {
+  NOTIFICATION_CATEGORY,
+  notificationUrl,
+  type ChangeTopic,
+  type NotificationType,
+} from './notification-kinds.js';
+import { RealtimeHub } from './realtime/realtime-hub.js';
+
+/** A notification about to be written; its text is rendered once the actor's name is known. */
+export interface NotificationDraft {
+  userId: string;
+  type: NotificationType;
+  betId?: number | null;
+  actorId?: string | null;
+  amount?: string | null;
+  render(actorName: string): { title: string; body: string };
+}
+
+/** Hears about every notification that has been committed (e.g. to send it as a Web Push). */
+export abstract class NotificationChannel {
+  abstract deliver(notifications: NotificationDto[]): void;
+}
+
+const MAX_PAGE = 50;
+
+/**
+ * The notification centre: writes notifications inside the use case's transaction, and once that
+ * commits tells the recipients' open apps (live stream) and the other channels. Reading and marking
+ * are always scoped to the caller.
+ */
+@Injectable()
+export class NotificationsService {
+  private readonly channels: NotificationChannel[] = [];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly hub: RealtimeHub,
+  ) {}
+
+  /** Adds a delivery channel; channels register themselves at startup. */
+  addChannel(channel: NotificationChannel): void {
+    this.channels.push(channel);
+  }
+
+  /** Writes the drafts in `manager`'s transaction; delivery happens only if it commits. */
+  async notify(manager: EntityManager, drafts: NotificationDraft[]): Promise<void> {
+    if (drafts.length === 0) return;
+    const names = await this.actorNames(manager, drafts);
+    const rows = drafts.map((draft) => {
+      const text = draft.render(names.get(draft.actorId ?? '') ?? 'Someone');
+      return {
+        userId: draft.userId,
+        type: draft.type,
+        title: text.title.slice(0, 200),
+        body: text.body,
+        betId: draft.betId ?? null,
+        actorId: draft.actorId ?? null,
+        amount: draft.amount ?? null,
+      };
+    });
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(UserNotification)
+      .values(rows)
+      .returning(['id', 'createdAt'])
+      .execute();
+    const saved = rows.map((row, index) => {
+      const generated = inserted.generatedMaps[index] as { id: number; createdAt: Date };
+      return toDto({ ...row, id: generated.id, createdAt: generated.createdAt, readAt: null });
+    });
+    afterCommit(manager, () => {
+      for (const notification of saved)
+        this.hub.publish(notification.userId, { type: 'notification', data: notification.dto });
+      const dtos = saved.map((item) => item.dto);
+      for (const channel of this.channels) channel.deliver(dtos);
+    });
+  }
+
+  /** Tells the users' open apps which of their lists changed, once the transaction commits. */
+  changed(manager: EntityManager, userIds: readonly (string | null)[], topics: ChangeTopic[]): void {
+    const recipients = [...new Set(userIds.filter((id): id is string => id !== null))];
+    afterCommit(manager, () => {
+      for (const userId of recipients) this.hub.publish(userId, { type: 'changed', data: { topics } });
+    });
+  }
+
+  async list(userId: string, limit = 20, before?: number): Promise<NotificationPageDto> {
+    const take = Math.min(Math.max(limit, 1), MAX_PAGE);
+    const query = this.dataSource
+      .getRepository(UserNotification)
+      .createQueryBuilder('n')
+      .where('n.userId = :userId', { userId })
+      .orderBy('n.id', 'DESC')
+      .take(take + 1);
+    if (before !== undefined) query.andWhere('n.id < :before', { before });
+    const [rows, unreadCount] = await Promise.all([query.getMany(), this.unreadCount(userId)]);
+    const page = rows.slice(0, take);
+    return {
+      items: page.map((row) => toDto(row).dto),
+      unreadCount,
+      nextBefore: rows.length > take ? (page[page.length - 1]?.id ?? null) : null,
+    };
+  }
+
+  /** Marks one of the caller's notifications read; someone else's is reported as not found. */
+  async markRead(userId: string, id: number): Promise<{ unreadCount: number }> {
+    // For an UPDATE, TypeORM answers [rows, affected].
+    const [, affected] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE notifications SET "readAt" = COALESCE("readAt", now()) WHERE id = $1 AND "userId" = $2`,
+      [id, userId],
+    );
+    if (affected === 0) throw new NotFoundError('Notification not found', 'notification_not_found');
+    const unreadCount = await this.unreadCount(userId);
+    this.hub.publish(userId, { type: 'changed', data: { topics: ['notifications'] } });
+    return { unreadCount };
+  }
+
+  async markAllRead(userId: string): Promise<{ unreadCount: number }> {
+    await this.dataSource.query(
+      `UPDATE notifications SET "readAt" = now() WHERE "userId" = $1 AND "readAt" IS NULL`,
+      [userId],
+    );
+    this.hub.publish(userId, { type: 'changed', data: { topics: ['notifications'] } });
+    return { unreadCount: 0 };
+  }
+
+  private async unreadCount(userId: string): Promise<number> {
+    const [row] = await this.dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM notifications WHERE "userId" = $1 AND "readAt" IS NULL`,
+      [userId],
+    );
+    return row?.count ?? 0;
+  }
+
+  /** Names people see for the actors: the username (public to everyone signed in, unlike full names). */
+  private async actorNames(
+    manager: EntityManager,
+    drafts: NotificationDraft[],
+  ): Promise<Map<string, string>> {
+    const ids = [...new Set(drafts.map((draft) => draft.actorId).filter((id): id is string => Boolean(id)))];
+    if (ids.length === 0) return new Map();
+    const rows = await manager.query<{ id: string; username: string | null }[]>(
+      `SELECT id, username FROM users WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.username ?? 'Someone']));
+  }
+}
+
+function toDto(row: {
+  id: number;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  betId: number | null;
+  amount: string | null;
+  readAt: Date | null;
+  createdAt: Date;
+}): { userId: string; dto: NotificationDto } {
+  return {
+    userId: row.userId,
+    dto: {
+      id: row.id,
+      type: row.type,
+      category: NOTIFICATION_CATEGORY[row.type],
+      title: row.title,
+      body: row.body,
+      url: notificationUrl(row.type, row.betId),
+      betId: row.betId,
+      amount: row.amount,
+      readAt: row.readAt ? row.readAt.toISOString() : null,
+      createdAt: row.createdAt.toISOString(),
+    },
+  };
+}
