@@ -44,7 +44,8 @@ export class BetRemindersService {
       ]);
       if (!lock?.ok) return 0;
       const now = this.clock.now().getTime();
-      const due = await manager.query<DueBet[]>(
+      // For an UPDATE, TypeORM answers [rows, affected].
+      const [due] = await manager.query<[DueBet[], number]>(
         `UPDATE bets SET "reminderSentAt" = $1
           WHERE id IN (SELECT id FROM bets
                         WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL
