@@ -14,8 +14,9 @@ const TABLES = [
   'user_moderation_actions',
   'sessions',
 ];
-// Beyond the spec's ten: remembered answers for Idempotency-Key retries.
-const OWN_TABLES = ['idempotency_keys'];
+// Beyond the spec's ten: remembered answers for Idempotency-Key retries, the notification centre and
+// browsers' Web Push subscriptions.
+const OWN_TABLES = ['idempotency_keys', 'notifications', 'push_subscriptions'];
 
 describe('migrations', () => {
   let database: TestDatabase;
