@@ -1,7 +1,12 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import webpush from 'web-push';
 import { ConfigError, loadConfig, resolveSecrets } from './app-config.js';
+
+const tempDataDir = () => mkdtempSync(join(tmpdir(), 'betwixt-config-'));
+const vapidPair = webpush.generateVAPIDKeys();
+const vapidEnv = { VAPID_PUBLIC_KEY: vapidPair.publicKey, VAPID_PRIVATE_KEY: vapidPair.privateKey };
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -38,9 +43,50 @@ describe('loadConfig', () => {
     ['ADMIN_EMAILS', 'not-an-email', /ADMIN_EMAILS/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
     ['OIDC_ISSUER', 'not a url', /OIDC_ISSUER/],
+    ['VAPID_PUBLIC_KEY', 'not-a-key', /VAPID_PUBLIC_KEY must be a base64url P-256 public key/],
+    ['VAPID_PRIVATE_KEY', 'x'.repeat(44), /VAPID_PRIVATE_KEY must be a base64url P-256 private key/],
+    ['VAPID_SUBJECT', 'http://betwixt.example.com', /VAPID_SUBJECT must be a mailto: address or an https/],
+    ['VAPID_SUBJECT', 'ops@example.com', /VAPID_SUBJECT/],
+    ['PUSH_ALLOW_PRIVATE_ENDPOINTS', 'yes', /PUSH_ALLOW_PRIVATE_ENDPOINTS must be true or false/],
   ])('stops on a bad %s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('reads the Web Push settings', () => {
+    const sut = loadConfig({
+      ...vapidEnv,
+      VAPID_SUBJECT: 'mailto:ops@betwixt.example.com',
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+    });
+    expect(sut.VAPID_PUBLIC_KEY).toBe(vapidPair.publicKey);
+    expect(sut.vapidSubject).toBe('mailto:ops@betwixt.example.com');
+    expect(sut.PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(true);
+    expect(loadConfig({}).PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'false' }).PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(false);
+  });
+
+  it('derives the VAPID subject from PUBLIC_URL when it is not set', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://betwixt.example.com/' }).vapidSubject).toBe(
+      'https://betwixt.example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000' }).vapidSubject).toBe('mailto:webpush@10.0.0.5');
+    expect(loadConfig({}).vapidSubject).toBe('mailto:webpush@localhost');
+  });
+
+  it('wants both VAPID keys or neither, and a matching pair', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: vapidPair.publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY: must be set together with VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: vapidPair.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: must be set together with VAPID_PRIVATE_KEY/,
+    );
+    const other = webpush.generateVAPIDKeys();
+    expect(() => loadConfig({ ...vapidEnv, VAPID_PRIVATE_KEY: other.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/,
+    );
+    // All-zero is not a valid P-256 private key.
+    expect(() => loadConfig({ ...vapidEnv, VAPID_PRIVATE_KEY: 'A'.repeat(43) })).toThrow(ConfigError);
   });
 
   it('ignores variables it does not know', () => {
@@ -50,7 +96,7 @@ describe('loadConfig', () => {
 
 describe('resolveSecrets', () => {
   it('generates a JWT secret once under DATA_DIR and reuses it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'betwixt-config-'));
+    const dir = tempDataDir();
     const first = resolveSecrets(loadConfig({ DATA_DIR: dir })).jwtSecret;
     const second = resolveSecrets(loadConfig({ DATA_DIR: dir })).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(48);
@@ -58,10 +104,53 @@ describe('resolveSecrets', () => {
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first);
   });
 
-  it('prefers a configured secret', () => {
+  it('prefers configured secrets and writes nothing then', () => {
     const secret = 'x'.repeat(40);
-    expect(resolveSecrets(loadConfig({ JWT_SECRET: secret, DATA_DIR: '/nonexistent' })).jwtSecret).toBe(
-      secret,
+    const sut = resolveSecrets(loadConfig({ JWT_SECRET: secret, ...vapidEnv, DATA_DIR: '/nonexistent' }));
+    expect(sut.jwtSecret).toBe(secret);
+    expect(sut.vapid).toEqual({ ...vapidPair, subject: 'mailto:webpush@localhost' });
+  });
+
+  it('generates a VAPID key pair once under DATA_DIR, private to the owner, and every instance reads it', () => {
+    const dir = tempDataDir();
+    const first = resolveSecrets(loadConfig({ DATA_DIR: dir })).vapid;
+    const second = resolveSecrets(
+      loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'mailto:ops@example.com' }),
+    ).vapid;
+    expect(first.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).toEqual({ ...first, subject: 'mailto:ops@example.com' });
+    const file = join(dir, 'vapid-keys.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+    });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).sort()).toEqual(['jwt-secret', 'vapid-keys.json']); // no temporary files left
+  });
+
+  it('signs with the stored VAPID key: web-push accepts the pair and the JWT verifies', () => {
+    const { vapid } = resolveSecrets(loadConfig({ DATA_DIR: tempDataDir() }));
+    const headers = webpush.getVapidHeaders(
+      'https://push.example.net',
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
     );
+    expect(headers.Authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`),
+    );
+  });
+
+  it('stops with a clear message when the stored VAPID file is damaged', () => {
+    const dir = tempDataDir();
+    writeFileSync(join(dir, 'vapid-keys.json'), '{"publicKey":"B","privateKey":"x"}');
+    expect(() => resolveSecrets(loadConfig({ DATA_DIR: dir }))).toThrow(ConfigError);
+    expect(() => resolveSecrets(loadConfig({ DATA_DIR: dir }))).toThrow(
+      /vapid-keys\.json does not hold a VAPID key pair\. Set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
+    );
+    writeFileSync(join(dir, 'vapid-keys.json'), 'null');
+    expect(() => resolveSecrets(loadConfig({ DATA_DIR: dir }))).toThrow(/does not hold a VAPID key pair/);
   });
 });

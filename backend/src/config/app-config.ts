@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createECDH, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
+import webpush from 'web-push';
 import {
+  IsBoolean,
   IsEmail,
   IsIn,
   IsInt,
@@ -34,6 +36,23 @@ const toList = ({ value }: { value: unknown }): unknown =>
         .filter(Boolean)
     : value;
 const emptyToUndefined = ({ value }: { value: unknown }): unknown => (value === '' ? undefined : value);
+const toBoolean = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0' || text === '') return false;
+  return value;
+};
+
+/** The Web Push (VAPID) identity of this deployment; base64url keys as web-push and browsers use them. */
+export interface VapidDetails {
+  /** Uncompressed P-256 point (65 bytes): the browser's `applicationServerKey`. */
+  publicKey: string;
+  /** The 32-byte P-256 private key that signs the VAPID JWTs. */
+  privateKey: string;
+  /** `mailto:` or `https:` contact the push services may use (the JWT's `sub`). */
+  subject: string;
+}
 
 /**
  * The one place the process environment is read. Every other module receives this object via DI.
@@ -109,6 +128,37 @@ export class AppConfig {
   @IsEmail({}, { each: true, message: 'ADMIN_EMAILS must be a comma-separated list of email addresses' })
   ADMIN_EMAILS: string[] = [];
 
+  /** Web Push keys; both or neither. Unset: generated once and kept in DATA_DIR/vapid-keys.json. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^B[A-Za-z0-9_-]{86}$/, {
+    message: 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters, as web-push generates)',
+  })
+  VAPID_PUBLIC_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{43}$/, {
+    message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters, as web-push generates)',
+  })
+  VAPID_PRIVATE_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(mailto:[^\s@/]+@[^\s@/]+|https:\/\/[^\s/]+(\/\S*)?)$/, {
+    message: 'VAPID_SUBJECT must be a mailto: address or an https:// URL',
+  })
+  VAPID_SUBJECT?: string;
+
+  /**
+   * Lets push subscriptions point at IP literals and private, loopback or link-local addresses. For
+   * tests and development only: in production it would let users make the server POST into its own
+   * network (see docs/security.md).
+   */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'PUSH_ALLOW_PRIVATE_ENDPOINTS must be true or false' })
+  PUSH_ALLOW_PRIVATE_ENDPOINTS = false;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -127,8 +177,18 @@ export class AppConfig {
     return Boolean(this.OIDC_ISSUER && this.OIDC_CLIENT_ID);
   }
 
+  /** The VAPID contact: VAPID_SUBJECT, else PUBLIC_URL when it is https, else a mailto: at its host. */
+  get vapidSubject(): string {
+    if (this.VAPID_SUBJECT) return this.VAPID_SUBJECT;
+    const publicUrl = new URL(this.publicUrl);
+    return publicUrl.protocol === 'https:' ? publicUrl.origin : `mailto:webpush@${publicUrl.hostname}`;
+  }
+
   /** Set by resolveSecrets(); always present once the app boots. */
   jwtSecret = '';
+
+  /** Set by resolveSecrets(); always present once the app boots. */
+  vapid: VapidDetails = { publicKey: '', privateKey: '', subject: '' };
 }
 
 const VARIABLES = [
@@ -146,6 +206,10 @@ const VARIABLES = [
   'OIDC_CLIENT_ID',
   'OIDC_CLIENT_SECRET',
   'ADMIN_EMAILS',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
+  'PUSH_ALLOW_PRIVATE_ENDPOINTS',
   'LOG_LEVEL',
   'NODE_ENV',
 ] as const;
@@ -159,30 +223,99 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
   const config = plainToInstance(AppConfig, raw);
   const errors = validateSync(config, { forbidUnknownValues: true });
-  if (errors.length > 0) {
-    const lines = errors.map((error) => {
-      const messages = Object.values(error.constraints ?? {}).join('; ');
-      return `${error.property}: ${messages}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
-  }
+  const lines = errors.map((error) => {
+    const messages = Object.values(error.constraints ?? {}).join('; ');
+    return `${error.property}: ${messages}`;
+  });
+  if (lines.length === 0) lines.push(...vapidPairErrors(config));
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   return config;
 }
 
+/** Rules between the two VAPID keys: both or neither, and the public key is the private key's. */
+function vapidPairErrors(config: AppConfig): string[] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = config;
+  if (!publicKey && !privateKey) return [];
+  if (!publicKey) return ['VAPID_PUBLIC_KEY: must be set together with VAPID_PRIVATE_KEY'];
+  if (!privateKey) return ['VAPID_PRIVATE_KEY: must be set together with VAPID_PUBLIC_KEY'];
+  return isVapidKeyPair(publicKey, privateKey)
+    ? []
+    : ['VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY'];
+}
+
+function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const curve = createECDH('prime256v1');
+    curve.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return curve.getPublicKey().toString('base64url') === publicKey;
+  } catch {
+    return false; // not a valid P-256 scalar
+  }
+}
+
 /**
- * Fills in secrets that may be generated: a JWT secret is created once and kept under DATA_DIR, so
- * tokens survive restarts without anyone having to configure one.
+ * The content of a generated secret file under DATA_DIR, created on first use. The file is written
+ * whole under a temporary name and then hard-linked into place, which fails if it already exists: when
+ * instances sharing DATA_DIR start together, exactly one creation wins, nobody reads half a file, and
+ * everyone ends up with the winner's content.
+ */
+function readOrCreateSecretFile(file: string, create: () => string): string {
+  if (!existsSync(file)) {
+    const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    writeFileSync(temporary, create(), { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * Fills in secrets that may be generated: a JWT secret and a VAPID key pair are created once and kept
+ * under DATA_DIR, so tokens and push subscriptions survive restarts without anyone configuring them.
  */
 export function resolveSecrets(config: AppConfig): AppConfig {
-  if (config.JWT_SECRET) {
-    config.jwtSecret = config.JWT_SECRET;
-    return config;
-  }
-  mkdirSync(config.dataDir, { recursive: true });
-  const file = join(config.dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  }
-  config.jwtSecret = readFileSync(file, 'utf8').trim();
+  config.jwtSecret =
+    config.JWT_SECRET ??
+    readOrCreateSecretFile(dataFile(config, 'jwt-secret'), () => randomBytes(48).toString('base64url'));
+  config.vapid = { ...resolveVapidKeys(config), subject: config.vapidSubject };
   return config;
+}
+
+function dataFile(config: AppConfig, name: string): string {
+  mkdirSync(config.dataDir, { recursive: true });
+  return join(config.dataDir, name);
+}
+
+/** The configured key pair, else the one in DATA_DIR/vapid-keys.json (generated on first boot). */
+function resolveVapidKeys(config: AppConfig): Omit<VapidDetails, 'subject'> {
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
+    return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
+  }
+  const file = dataFile(config, 'vapid-keys.json');
+  const text = readOrCreateSecretFile(file, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  let stored: unknown;
+  try {
+    stored = JSON.parse(text);
+  } catch {
+    // reported below
+  }
+  const { publicKey, privateKey } = (typeof stored === 'object' && stored !== null ? stored : {}) as Partial<
+    Record<'publicKey' | 'privateKey', unknown>
+  >;
+  if (
+    typeof publicKey !== 'string' ||
+    typeof privateKey !== 'string' ||
+    !isVapidKeyPair(publicKey, privateKey)
+  ) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${file} does not hold a VAPID key pair. Set VAPID_PUBLIC_KEY and ` +
+        'VAPID_PRIVATE_KEY, or delete the file to generate new keys (browsers then have to subscribe again).',
+    );
+  }
+  return { publicKey, privateKey };
 }
