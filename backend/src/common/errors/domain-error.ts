@@ -56,3 +56,12 @@ export class TooManyRequestsError extends DomainError {
     super(message, code);
   }
 }
+
+/** A dependency the request needs (e.g. the shared rate-limit store) is unreachable; retrying later helps. */
+export class ServiceUnavailableError extends DomainError {
+  readonly status = 503;
+  constructor(message: string, code = 'service_unavailable', cause?: unknown) {
+    super(message, code);
+    this.cause = cause;
+  }
+}

@@ -31,8 +31,9 @@ function httpExceptionBody(exception: HttpException): ErrorBody {
 }
 
 /**
- * Maps every error to one JSON shape. Domain errors and HTTP exceptions keep their status and message;
- * anything else is a bug and becomes an opaque 500 carrying the request id, logged with its stack.
+ * Maps every error to one JSON shape. Domain errors and HTTP exceptions keep their status and message
+ * (a domain 503 means a dependency is down, logged as a warning with its cause); anything else is a bug
+ * and becomes an opaque 500 carrying the request id, logged with its stack.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -43,7 +44,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const body = this.toBody(exception, String(request.id));
-    if (body.statusCode >= 500) {
+    if (exception instanceof DomainError && body.statusCode >= 500) {
+      // An expected outage (a dependency is down): the cause is worth a warning, not a bug report.
+      this.logger.warn({
+        msg: exception.message,
+        err: exception.cause ?? exception,
+        requestId: request.id,
+        url: request.url,
+      });
+    } else if (body.statusCode >= 500) {
       this.logger.error({ err: exception, requestId: request.id, url: request.url }, 'Unhandled error');
     }
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);

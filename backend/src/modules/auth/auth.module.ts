@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RequestAuthenticator } from '../../common/auth/auth-user.js';
+import { RedisConnections } from '../../common/redis/redis-connections.js';
 import { AppConfig } from '../../config/app-config.js';
 import { User } from '../users/user.entity.js';
 import { UsersModule } from '../users/users.module.js';
@@ -32,7 +33,7 @@ import { TwoFactorService } from './two-factor.service.js';
         signOptions: { expiresIn: config.JWT_EXPIRES_IN as `${number}d` },
       }),
     }),
-    ThrottlerModule.forRootAsync({ inject: [AppConfig], useFactory: authThrottlers }),
+    ThrottlerModule.forRootAsync({ inject: [AppConfig, RedisConnections], useFactory: authThrottlers }),
   ],
   controllers: [AuthController, TwoFactorController, OidcController],
   providers: [
