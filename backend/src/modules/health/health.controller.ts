@@ -1,21 +1,36 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/access-policy.js';
+import { RedisConnections } from '../../common/redis/redis-connections.js';
 
 class HealthResponse {
-  @ApiProperty({ enum: ['ok'] })
-  status: 'ok';
+  @ApiProperty({
+    enum: ['ok', 'degraded'],
+    description: 'degraded: Redis is down, so sign-in and sign-up answer 503 until it is back',
+  })
+  status: 'ok' | 'degraded';
 
   @ApiProperty({ enum: ['up'] })
   database: 'up';
+
+  @ApiPropertyOptional({ enum: ['up', 'down'], description: 'Present when REDIS_URL is set' })
+  redis?: 'up' | 'down';
 }
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly redis: RedisConnections,
+  ) {}
 
+  /**
+   * 503 only when the database is down (nothing works then). A Redis outage only stops sign-in and
+   * sign-up, and Redis is shared by every instance: failing the check would make a load balancer take all
+   * of them out, so it is reported as `degraded` with a 200.
+   */
   @Public()
   @Get()
   @ApiOkResponse({ type: HealthResponse })
@@ -25,6 +40,16 @@ export class HealthController {
     } catch {
       throw new ServiceUnavailableException('Database unavailable');
     }
-    return { status: 'ok', database: 'up' };
+    if (!this.redis.enabled) return { status: 'ok', database: 'up' };
+    const redis = await this.redisState();
+    return { status: redis === 'up' ? 'ok' : 'degraded', database: 'up', redis };
+  }
+
+  private async redisState(): Promise<'up' | 'down'> {
+    try {
+      return (await this.redis.command().ping()) === 'PONG' ? 'up' : 'down';
+    } catch {
+      return 'down';
+    }
   }
 }
