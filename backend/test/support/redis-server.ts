@@ -28,8 +28,11 @@ function freePort(): Promise<number> {
  * Debian's `redis-server` binary (`.ci/run` installs it when missing) started on a free loopback port with
  * no persistence, so tests never depend on, or disturb, a Redis someone else is running.
  */
-export async function startTestRedis(): Promise<TestRedis> {
-  const port = await freePort();
+export async function startTestRedis(
+  /** A port to reuse, e.g. a stopped server's, to bring "the same" Redis back for a running app. */
+  options: { port?: number } = {},
+): Promise<TestRedis> {
+  const port = options.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'betwixt-int-redis-'));
   const binary = process.env.REDIS_SERVER_BIN ?? 'redis-server';
   const child: ChildProcess = spawn(
@@ -74,7 +77,9 @@ async function waitForPing(url: string): Promise<void> {
       if (Date.now() > deadline) throw new Error(`Redis at ${url} did not answer within 10 s`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
-      client.disconnect();
+      // A refused connection has already ended; disconnecting it again would arm a 2 s timer for a socket
+      // that never closes again, keeping Jest alive after the last test.
+      if (client.status !== 'end') client.disconnect();
     }
   }
 }
