@@ -208,6 +208,7 @@ describe('DELETE /api/user/account', () => {
         'bets',
         'test-observer',
         'test-refuser',
+        'notifications',
       ]);
       const refused = await api(t, 'DELETE', '/api/user/account', {
         token: user.token,
@@ -229,6 +230,13 @@ describe('DELETE /api/user/account', () => {
         await count(`SELECT count(*)::int AS n FROM friendships WHERE "requesterId" = $1`, user.id),
       ).toBe(1);
       expect((await api(t, 'GET', '/api/auth/user', { token: user.token })).status).toBe(200);
+      // The voided bet's notification to the other party went with the rollback.
+      expect(
+        await count(
+          `SELECT count(*)::int AS n FROM notifications WHERE "userId" = $1 AND type = 'bet_cancelled'`,
+          other.id,
+        ),
+      ).toBe(0);
       expect(() => participants.register({ name: 'bets', run: () => Promise.resolve() })).toThrow(
         /already registered/,
       );

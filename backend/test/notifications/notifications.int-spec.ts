@@ -300,6 +300,11 @@ describe('notifications', () => {
         [bob.id],
       );
       expect(row?.count).toBe(0);
+      // The challenger is told the bet was called off and refunded.
+      expect((await page(alice)).items[0]).toMatchObject({
+        type: 'bet_cancelled',
+        title: 'A bet was called off',
+      });
     });
   });
 
