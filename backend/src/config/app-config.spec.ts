@@ -48,6 +48,12 @@ describe('loadConfig', () => {
     ['VAPID_SUBJECT', 'http://betwixt.example.com', /VAPID_SUBJECT must be a mailto: address or an https/],
     ['VAPID_SUBJECT', 'ops@example.com', /VAPID_SUBJECT/],
     ['PUSH_ALLOW_PRIVATE_ENDPOINTS', 'yes', /PUSH_ALLOW_PRIVATE_ENDPOINTS must be true or false/],
+    ['SMTP_URL', 'mail.example.com:587', /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ['SMTP_URL', 'http://mail.example.com', /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ['SMTP_URL', 'smtp://mail.example.com/inbox', /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ['SMTP_URL', 'smtp://mail.example.com:99999', /SMTP_URL: is not a valid URL/],
+    ['MAIL_FROM', 'no-reply', /MAIL_FROM must be an address/],
+    ['MAIL_FROM', 'Betwixt <no-reply>', /MAIL_FROM must be an address/],
   ])('stops on a bad %s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
@@ -72,6 +78,38 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000' }).vapidSubject).toBe('mailto:webpush@10.0.0.5');
     expect(loadConfig({}).vapidSubject).toBe('mailto:webpush@localhost');
+  });
+
+  it('reads the SMTP server from SMTP_URL, with default ports and decoded credentials', () => {
+    expect(loadConfig({}).smtp).toBeNull();
+    expect(loadConfig({ SMTP_URL: '' }).smtp).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtp).toEqual({
+      host: '127.0.0.1',
+      port: 2525,
+      secure: false,
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com' }).smtp).toMatchObject({
+      port: 587,
+      secure: false,
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://ops%40example.com:p%2Fss%3Aword@mail.example.com/' }).smtp,
+    ).toEqual({
+      host: 'mail.example.com',
+      port: 465,
+      secure: true,
+      auth: { user: 'ops@example.com', pass: 'p/ss:word' },
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://[::1]:25' }).smtp).toMatchObject({ host: '::1', port: 25 });
+  });
+
+  it('sends mail from MAIL_FROM, else from no-reply at the public host', () => {
+    expect(loadConfig({}).mailFrom).toBe('Betwixt <no-reply@localhost>');
+    expect(loadConfig({ PUBLIC_URL: 'https://betwixt.example.com/' }).mailFrom).toBe(
+      'Betwixt <no-reply@betwixt.example.com>',
+    );
+    expect(loadConfig({ MAIL_FROM: 'Bets <bets@example.com>' }).mailFrom).toBe('Bets <bets@example.com>');
+    expect(loadConfig({ MAIL_FROM: 'bets@example.com' }).mailFrom).toBe('bets@example.com');
   });
 
   it('wants both VAPID keys or neither, and a matching pair', () => {

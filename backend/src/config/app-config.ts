@@ -54,6 +54,15 @@ export interface VapidDetails {
   subject: string;
 }
 
+/** Parsed SMTP_URL: port 587 (smtp) or 465 (smtps) unless given; credentials percent-decoded. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** TLS from the start (smtps://); otherwise STARTTLS is used when the server offers it. */
+  secure: boolean;
+  auth?: { user: string; pass: string };
+}
+
 /**
  * The one place the process environment is read. Every other module receives this object via DI.
  * Property names are the environment variable names so that validation messages name the variable.
@@ -159,6 +168,22 @@ export class AppConfig {
   @IsBoolean({ message: 'PUSH_ALLOW_PRIVATE_ENDPOINTS must be true or false' })
   PUSH_ALLOW_PRIVATE_ENDPOINTS = false;
 
+  /** Where notification emails go out (smtp:// with STARTTLS when offered, smtps:// for TLS). Unset: no email. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/([^\s@/]+@)?([^\s@/:[\]]+|\[[0-9a-fA-F:.]+\])(:\d{1,5})?\/?$/, {
+    message: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587',
+  })
+  SMTP_URL?: string;
+
+  /** Sender of notification emails. Unset: Betwixt <no-reply@…> at PUBLIC_URL's host. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+    message: 'MAIL_FROM must be an address such as no-reply@example.com or Betwixt <no-reply@example.com>',
+  })
+  MAIL_FROM?: string;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -182,6 +207,24 @@ export class AppConfig {
     if (this.VAPID_SUBJECT) return this.VAPID_SUBJECT;
     const publicUrl = new URL(this.publicUrl);
     return publicUrl.protocol === 'https:' ? publicUrl.origin : `mailto:webpush@${publicUrl.hostname}`;
+  }
+
+  /** The SMTP server notification emails go through, or null when SMTP_URL is not set (email off). */
+  get smtp(): SmtpSettings | null {
+    if (!this.SMTP_URL) return null;
+    const url = new URL(this.SMTP_URL);
+    const secure = url.protocol === 'smtps:';
+    const user = decodeURIComponent(url.username);
+    return {
+      host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      ...(user ? { auth: { user, pass: decodeURIComponent(url.password) } } : {}),
+    };
+  }
+
+  get mailFrom(): string {
+    return this.MAIL_FROM ?? `Betwixt <no-reply@${new URL(this.publicUrl).hostname}>`;
   }
 
   /** Set by resolveSecrets(); always present once the app boots. */
@@ -210,6 +253,8 @@ const VARIABLES = [
   'VAPID_PRIVATE_KEY',
   'VAPID_SUBJECT',
   'PUSH_ALLOW_PRIVATE_ENDPOINTS',
+  'SMTP_URL',
+  'MAIL_FROM',
   'LOG_LEVEL',
   'NODE_ENV',
 ] as const;
@@ -227,9 +272,19 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     const messages = Object.values(error.constraints ?? {}).join('; ');
     return `${error.property}: ${messages}`;
   });
-  if (lines.length === 0) lines.push(...vapidPairErrors(config));
+  if (lines.length === 0) lines.push(...vapidPairErrors(config), ...smtpUrlErrors(config));
   if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   return config;
+}
+
+/** What the pattern cannot tell: a port out of range, a host or escape the URL parser refuses. */
+function smtpUrlErrors(config: AppConfig): string[] {
+  try {
+    void config.smtp;
+    return [];
+  } catch {
+    return ['SMTP_URL: is not a valid URL (percent-encode special characters in the user and password)'];
+  }
 }
 
 /** Rules between the two VAPID keys: both or neither, and the public key is the private key's. */

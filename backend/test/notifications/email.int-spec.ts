@@ -1,0 +1,102 @@
+import { Logger } from '@nestjs/common';
+import { EmailChannel } from '../../src/modules/notifications/email/email.channel.js';
+import { betBody, pendingBet } from '../admin/admin-helpers.js';
+import { api, newUser, type SignedUpUser } from '../support/factories.js';
+import { closedPort, startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../support/smtp-inbox.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const PUBLIC_URL = 'https://betwixt.example.com';
+
+describe('email notifications', () => {
+  let inbox: SmtpInbox;
+  let t: TestApp;
+  let alice: SignedUpUser;
+  let bob: SignedUpUser;
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    t = await startTestApp({ env: { SMTP_URL: inbox.url, PUBLIC_URL } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
+  afterEach(() => jest.restoreAllMocks());
+  beforeEach(async () => {
+    inbox.refuse = false;
+    inbox.refused = [];
+    [alice, bob] = [await newUser(t), await newUser(t)];
+  });
+
+  const to = (user: SignedUpUser) => (message: ReceivedEmail) => message.to.includes(user.email);
+  /** Everything the channel started has been sent or given up: what has not arrived will not. */
+  const settled = () => t.app.get(EmailChannel).idle();
+
+  it('a challenge emails the opponent: their address, the title, the body and an absolute link', async () => {
+    const id = await pendingBet(t, alice, bob, '12.50');
+    const [email, ...more] = await inbox.waitFor(to(bob));
+    expect(more).toEqual([]);
+    expect(email?.to).toEqual([bob.email]);
+    expect(email?.headers.get('to')).toBe(bob.email);
+    expect(email?.headers.get('from')).toBe('Betwixt <no-reply@betwixt.example.com>');
+    expect(email?.subject).toBe(`New challenge from ${alice.username}`);
+    expect(email?.text).toContain('“Who wins the derby?” for $12.50.');
+    expect(email?.text).toContain(`${PUBLIC_URL}/?bet=${id}`);
+    expect(email?.text).toContain('Account → Settings');
+    expect(email?.html).toContain(`<a href="${PUBLIC_URL}/?bet=${id}">`);
+  });
+
+  it('the actor gets no email about what they did', async () => {
+    await pendingBet(t, alice, bob);
+    await inbox.waitFor(to(bob));
+    await settled();
+    expect(inbox.messages.filter(to(alice))).toEqual([]);
+  });
+
+  it('someone who turned email notifications off gets none; others still do', async () => {
+    const carol = await newUser(t);
+    const off = await api(t, 'PATCH', '/api/settings/notifications', {
+      token: carol.token,
+      body: { emailNotifications: false },
+    });
+    expect(off.status).toBe(200);
+    await pendingBet(t, alice, carol);
+    await pendingBet(t, alice, bob);
+    await inbox.waitFor(to(bob));
+    await settled();
+    expect(inbox.messages.filter(to(carol))).toEqual([]);
+  });
+
+  it('an SMTP server that refuses the message does not break the challenge, and later ones still go out', async () => {
+    inbox.refuse = true;
+    const refused = await api(t, 'POST', '/api/bets', { token: alice.token, body: betBody(bob) });
+    expect(refused.status).toBe(201);
+    await settled();
+    expect(inbox.refused).toEqual([bob.email]);
+    expect(inbox.messages.filter(to(bob))).toEqual([]);
+
+    inbox.refuse = false;
+    const carol = await newUser(t);
+    await pendingBet(t, alice, carol);
+    await expect(inbox.waitFor(to(carol))).resolves.toHaveLength(1);
+  });
+
+  it('an SMTP server that is down does not break the challenge, and the bell still tells the opponent', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const down = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
+    try {
+      const [carol, dave] = [await newUser(down), await newUser(down)];
+      const created = await api(down, 'POST', '/api/bets', { token: carol.token, body: betBody(dave) });
+      expect(created.status).toBe(201);
+      await down.app.get(EmailChannel).idle();
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ notificationId: expect.any(Number) as number }),
+        'Email not delivered',
+      );
+      const bell = await api(down, 'GET', '/api/notifications', { token: dave.token });
+      expect(bell.body.unreadCount).toBe(1);
+    } finally {
+      await down.close();
+    }
+  });
+});
