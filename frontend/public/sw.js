@@ -1,31 +1,28 @@
-// Betwixt service worker: takes control at once, shows notifications the page asks for, and brings the
-// app to the front when one is clicked.
+// Betwixt service worker: takes control at once, and brings the app to the front on a notification
+// click. The page shows notifications itself through registration.showNotification.
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-self.addEventListener('message', (event) => {
-  const data = event.data || {};
-  if (data.type !== 'show-notification') return;
-  event.waitUntil(
-    self.registration.showNotification(data.title || 'Betwixt', {
-      body: data.body || '',
-      tag: data.tag,
-      icon: '/icon.svg',
-      vibrate: [200, 100, 200],
-      data: { url: data.url || '/' },
-    }),
-  );
-});
+/** Only paths of this app are followed. */
+function appUrl(value) {
+  const url = new URL(value || '/', self.location.origin);
+  return url.origin === self.location.origin ? url.pathname + url.search + url.hash : '/';
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = (event.notification.data && event.notification.data.url) || '/';
+  const url = appUrl(event.notification.data && event.notification.data.url);
   event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      for (const client of windows) {
-        if ('focus' in client) return client.focus();
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const app = windows.find((client) => !new URL(client.url).pathname.startsWith('/api/'));
+      if (!app) {
+        await self.clients.openWindow(url);
+        return;
       }
-      return self.clients.openWindow(url);
-    }),
+      const focused = (await app.focus()) || app;
+      // The app navigates inside the page (no reload); see the 'navigate' listener in main.tsx.
+      focused.postMessage({ type: 'navigate', url });
+    })(),
   );
 });

@@ -7,6 +7,7 @@ import { router } from './app/router';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
 import { Toaster } from './components/toast/Toaster';
+import { appPath } from './lib/nav';
 
 const store = makeStore();
 
@@ -14,6 +15,12 @@ if ('serviceWorker' in navigator) {
   navigator.serviceWorker
     .register('/sw.js')
     .catch((error: unknown) => console.warn('Service worker not registered', error));
+  // A click on a notification focuses this window and asks it to open the notification's link.
+  navigator.serviceWorker.startMessages();
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { type?: unknown; url?: unknown } | null;
+    if (data?.type === 'navigate' && typeof data.url === 'string') void router.navigate(appPath(data.url));
+  });
 }
 
 const root = document.getElementById('root');

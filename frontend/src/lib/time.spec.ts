@@ -1,4 +1,4 @@
-import { timeLeft, timeLeftRoundedUp } from './time';
+import { formatRelativeTime, timeLeft, timeLeftRoundedUp } from './time';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -26,5 +26,23 @@ describe('timeLeftRoundedUp', () => {
     [0, 'Expired'],
   ])('%i ms -> %s', (ms, text) => {
     expect(timeLeftRoundedUp(at(ms), now)).toBe(text);
+  });
+});
+
+describe('formatRelativeTime', () => {
+  it.each([
+    [-30_000, 'just now'],
+    [5_000, 'just now'],
+    [-5 * 60_000, '5 minutes ago'],
+    [-60_000, '1 minute ago'],
+    [-3 * 3_600_000, '3 hours ago'],
+    [-30 * 3_600_000, 'yesterday'],
+    [-3 * 86_400_000, '3 days ago'],
+  ])('%i ms -> %s', (ms, text) => {
+    expect(formatRelativeTime(at(ms), now)).toBe(text);
+  });
+
+  it('shows the en-US date from a week on', () => {
+    expect(formatRelativeTime(at(-8 * 86_400_000), now)).toBe('Nov 14, 2026');
   });
 });

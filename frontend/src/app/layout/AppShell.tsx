@@ -3,7 +3,6 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AddIcon from '@mui/icons-material/Add';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeIcon from '@mui/icons-material/Home';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import {
   AppBar,
   Avatar,
@@ -17,7 +16,6 @@ import {
   MenuItem,
   Paper,
   Toolbar,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
@@ -26,6 +24,10 @@ import { useAppDispatch } from '../hooks';
 import { Logo } from '../../components/Logo';
 import { logout } from '../../features/auth/logout';
 import type { User } from '../../features/auth/types';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { NOTIFICATIONS_FALLBACK_POLL_MS } from '../../features/notifications/notifications-api';
+import { useExpiryReminders } from '../../features/notifications/use-expiry-reminders';
+import { useLiveUpdates } from '../../features/notifications/use-live-updates';
 import { formatMoney } from '../../lib/money';
 import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
@@ -36,7 +38,7 @@ export function initials(user: Pick<User, 'firstName' | 'lastName'> | null | und
   return text || 'U';
 }
 
-function TopBar({ user }: { user: User }) {
+function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -80,11 +82,7 @@ function TopBar({ user }: { user: User }) {
           label={`$${formatMoney(user.balance)}`}
           aria-label={`Balance $${formatMoney(user.balance)}`}
         />
-        <Tooltip title="Notifications">
-          <IconButton aria-label="Notifications">
-            <NotificationsIcon />
-          </IconButton>
-        </Tooltip>
+        {bell}
         <IconButton aria-label="Account menu" onClick={(event) => setMenu(event.currentTarget)}>
           <Avatar
             src={user.profileImageUrl ?? undefined}
@@ -99,6 +97,39 @@ function TopBar({ user }: { user: User }) {
           </MenuItem>
           <MenuItem onClick={() => logout(dispatch)}>Logout</MenuItem>
         </Menu>
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+/** Below md: a slim bar with the name and the bell; navigation stays in the bottom bar. */
+function PhoneTopBar({ bell }: { bell: ReactNode }) {
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        display: { xs: 'block', md: 'none' },
+        pt: 'env(safe-area-inset-top)',
+      }}
+    >
+      <Toolbar variant="dense" sx={{ gap: 1, minHeight: 52, pr: 1 }}>
+        <Box
+          component={Link}
+          to="/"
+          aria-label="Betwixt, home"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, textDecoration: 'none' }}
+        >
+          <Logo size={28} />
+          <Typography variant="h6" component="span" color="primary" sx={{ fontWeight: 800 }}>
+            Betwixt
+          </Typography>
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        {bell}
       </Toolbar>
     </AppBar>
   );
@@ -169,9 +200,21 @@ function BottomBar() {
 }
 
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const { connected } = useLiveUpdates(user);
+  useExpiryReminders(user);
+  const bell = (
+    <NotificationBell
+      pushNotifications={user.pushNotifications}
+      pollingInterval={connected ? 0 : NOTIFICATIONS_FALLBACK_POLL_MS}
+    />
+  );
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <TopBar user={user} />
+    <Box
+      sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}
+      data-live-updates={connected ? 'connected' : 'connecting'}
+    >
+      <TopBar user={user} bell={bell} />
+      <PhoneTopBar bell={bell} />
       <Container component="main" maxWidth="lg" sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 12, md: 6 } }}>
         {children}
       </Container>

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
+import { NotificationSettingsDialog } from '../../components/notification-settings/NotificationSettingsDialog';
 import { useToast } from '../../components/toast/use-toast';
 import { storeAuth, storedToken } from '../../lib/auth-storage';
 import { serverMessage } from '../../lib/errors';
@@ -305,6 +306,7 @@ export function SettingsTab({ user }: { user: User }) {
   const [updatePrivacy] = useUpdatePrivacyMutation();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [notificationSettingsOpen, setNotificationSettingsOpen] = useState(false);
   const dispatch = useAppDispatch();
   const toast = useToast();
 
@@ -360,6 +362,26 @@ export function SettingsTab({ user }: { user: User }) {
               }
               label="Push notifications"
             />
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', justifyContent: 'space-between', pt: 1 }}
+            >
+              <Box>
+                <Typography>Browser notifications</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Which ones this device shows, and the browser permission
+                </Typography>
+              </Box>
+              <Button
+                variant="outlined"
+                aria-label="Configure notification settings"
+                onClick={() => setNotificationSettingsOpen(true)}
+                sx={{ flexShrink: 0 }}
+              >
+                Configure
+              </Button>
+            </Stack>
           </Stack>
         </CardContent>
       </Card>
@@ -426,6 +448,11 @@ export function SettingsTab({ user }: { user: User }) {
           </Stack>
         </CardContent>
       </Card>
+      <NotificationSettingsDialog
+        open={notificationSettingsOpen}
+        onClose={() => setNotificationSettingsOpen(false)}
+        pushNotifications={user.pushNotifications}
+      />
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       <DeleteAccountDialog
         open={deleteOpen}

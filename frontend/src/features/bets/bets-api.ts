@@ -23,6 +23,12 @@ export const betsApi = api.injectEndpoints({
       query: () => '/api/bets/completed',
       providesTags: [{ type: 'Bet', id: 'LIST' }],
     }),
+    /** One of the viewer's bets, always fetched fresh (a notification's link opens its dialog). */
+    bet: build.query<Bet, number>({
+      query: (id) => `/api/bets/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Bet', id }],
+      keepUnusedDataFor: 0,
+    }),
     wallet: build.query<WalletSummary, void>({ query: () => '/api/wallet', providesTags: ['Wallet'] }),
     ledger: build.query<LedgerEntry[], void>({
       query: () => '/api/wallet/transactions?limit=100',
@@ -56,6 +62,7 @@ export const betsApi = api.injectEndpoints({
 });
 
 export const {
+  useBetQuery,
   useActiveBetsQuery,
   usePendingBetsQuery,
   useCompletedBetsQuery,

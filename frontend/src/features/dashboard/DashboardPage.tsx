@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
@@ -7,11 +8,12 @@ import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
 import { AcceptBetDialog } from '../bets/AcceptBetDialog';
 import { BetCard } from '../bets/BetCard';
-import { POLL, useActiveBetsQuery, usePendingBetsQuery, useWalletQuery } from '../bets/bets-api';
+import { POLL, useActiveBetsQuery, useBetQuery, usePendingBetsQuery, useWalletQuery } from '../bets/bets-api';
 import { CreateBetFlow } from '../bets/CreateBetFlow';
 import { SubmitOutcomeDialog } from '../bets/SubmitOutcomeDialog';
 import { SubmitResultDialog } from '../bets/SubmitResultDialog';
 import type { Bet } from '../bets/types';
+import { dialogForLinkedBet, linkedBetId } from './linked-bet';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
   return (
@@ -102,6 +104,39 @@ export default function DashboardPage() {
   useEffect(() => {
     if (wantsCreate) setParams({}, { replace: true });
   }, [wantsCreate, setParams]);
+
+  // ?bet=<id> (a notification's link) opens the dialog that bet needs from the viewer, fetched fresh so
+  // a challenge that has just arrived is found; then the parameter is removed from the address.
+  const betParam = params.get('bet');
+  const betId = linkedBetId(betParam);
+  const linked = useBetQuery(betId ?? skipToken, { refetchOnMountOrArgChange: true });
+  const [linkHandled, setLinkHandled] = useState<number | null>(null);
+  if (betId === null && linkHandled !== null) setLinkHandled(null);
+  if (
+    user &&
+    betId !== null &&
+    linkHandled !== betId &&
+    !linked.isFetching &&
+    (linked.isSuccess || linked.isError)
+  ) {
+    setLinkHandled(betId);
+    const bet = linked.data?.id === betId ? linked.data : undefined;
+    const dialog = bet ? dialogForLinkedBet(bet, user.id) : null;
+    if (bet && dialog === 'accept') setAccepting(bet);
+    if (bet && dialog === 'result') setResulting(bet);
+  }
+  const linkDone = betParam !== null && (betId === null || linkHandled === betId);
+  useEffect(() => {
+    if (!linkDone) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('bet');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkDone, setParams]);
 
   useEffect(() => {
     const onAccept = (event: Event) => setAccepting((event as CustomEvent<Bet>).detail);

@@ -1,0 +1,129 @@
+import '../../testing/text-encoder';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { makeStore } from '../../app/store';
+import { bellLabel, NotificationBell } from './NotificationBell';
+import type { AppNotification, NotificationPage } from './types';
+
+function item(id: number, overrides: Partial<AppNotification> = {}): AppNotification {
+  return {
+    id,
+    type: 'bet_received',
+    category: 'betUpdates',
+    title: `New challenge ${id}`,
+    body: `Alice challenged you (${id})`,
+    url: `/?bet=${id}`,
+    betId: id,
+    amount: null,
+    readAt: null,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+/** A stand-in for the server: the list and the two "read" calls. */
+function fakeServer(initial: AppNotification[]) {
+  let items = initial;
+  const unread = () => items.filter((entry) => entry.readAt === null).length;
+  const calls: string[] = [];
+  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    let body: unknown;
+    const read = /\/api\/notifications\/(\d+)\/read$/.exec(url);
+    if (read) {
+      items = items.map((entry) => (entry.id === Number(read[1]) ? { ...entry, readAt: 'now' } : entry));
+      body = { unreadCount: unread() };
+    } else if (url.endsWith('/api/notifications/read-all')) {
+      items = items.map((entry) => ({ ...entry, readAt: entry.readAt ?? 'now' }));
+      body = { unreadCount: 0 };
+    } else {
+      const page: NotificationPage = { items, unreadCount: unread(), nextBefore: null };
+      body = page;
+    }
+    return { ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(body) };
+  });
+  Object.defineProperty(window, 'fetch', { value: fetchMock, configurable: true, writable: true });
+  return { calls };
+}
+
+function renderBell() {
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<NotificationBell pushNotifications pollingInterval={0} />} />
+          <Route path="/friends" element={<p>Friends page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('NotificationBell', () => {
+  afterEach(() => Reflect.deleteProperty(window, 'fetch'));
+
+  it('names the unread count for screen readers', () => {
+    expect(bellLabel(0)).toBe('Notifications');
+    expect(bellLabel(3)).toBe('Notifications, 3 unread');
+  });
+
+  it('shows the unread count and lists notifications, unread ones marked', async () => {
+    fakeServer([item(2), item(1, { readAt: '2026-11-22T12:00:00.000Z' })]);
+    renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    fireEvent.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(panel).getByText('1 unread')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: /Unread: New challenge 2/ })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: /^New challenge 1/ })).toBeTruthy();
+    expect(within(panel).getAllByText('5 minutes ago')).toHaveLength(2);
+  });
+
+  it('marks a clicked notification read and goes to its link', async () => {
+    const server = fakeServer([
+      item(4, { type: 'friend_request', category: 'friendRequests', url: '/friends' }),
+    ]);
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: /New challenge 4/ }));
+    });
+    expect(await screen.findByText('Friends page')).toBeTruthy();
+    await waitFor(() => expect(server.calls).toContain('POST /api/notifications/4/read'));
+  });
+
+  it('marks all as read and clears the badge', async () => {
+    const server = fakeServer([item(2), item(1)]);
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    });
+    expect(server.calls).toContain('POST /api/notifications/read-all');
+    expect(await within(panel).findByText('All read')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
+    expect(within(panel).getByRole<HTMLButtonElement>('button', { name: 'Mark all as read' }).disabled).toBe(
+      true,
+    );
+  });
+
+  it('says so when there is nothing yet', async () => {
+    fakeServer([]);
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText('No notifications yet')).toBeTruthy();
+  });
+
+  it('opens the notification settings from the list', async () => {
+    fakeServer([]);
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Notification settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Notification Settings' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import { connectLive, reconnectDelay, type LiveHandlers, type LiveSourceCallbacks } from './live-connection';
+
+function fakeSources() {
+  const opened: { callbacks: LiveSourceCallbacks; closed: boolean }[] = [];
+  const open = (callbacks: LiveSourceCallbacks) => {
+    const source = { callbacks, closed: false };
+    opened.push(source);
+    return { close: () => (source.closed = true) };
+  };
+  const latest = () => {
+    const source = opened[opened.length - 1];
+    if (!source) throw new Error('no source opened');
+    return source;
+  };
+  return { opened, open, latest };
+}
+
+function handlers(): jest.Mocked<LiveHandlers> {
+  return {
+    onStatus: jest.fn(),
+    onReady: jest.fn(),
+    onNotification: jest.fn(),
+    onChanged: jest.fn(),
+    onUnauthorized: jest.fn(),
+  };
+}
+
+describe('reconnectDelay', () => {
+  it('doubles from about a second and stops growing at 30 s', () => {
+    const top = () => 1;
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => reconnectDelay(attempt, top))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+    expect(reconnectDelay(2, () => 0)).toBe(2000);
+  });
+});
+
+describe('connectLive', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('passes notifications and changed topics on, and reports the connection', () => {
+    const sources = fakeSources();
+    const on = handlers();
+    connectLive(sources.open, on);
+    sources.latest().callbacks.onEvent('ready', '{}');
+    expect(on.onStatus).toHaveBeenLastCalledWith(true);
+    expect(on.onReady).toHaveBeenCalledWith(false);
+    sources.latest().callbacks.onEvent('changed', '{"topics":["bets","wallet"]}');
+    expect(on.onChanged).toHaveBeenCalledWith(['bets', 'wallet']);
+    sources.latest().callbacks.onEvent('notification', '{"id":9,"title":"New challenge"}');
+    expect(on.onNotification).toHaveBeenCalledWith({ id: 9, title: 'New challenge' });
+    sources.latest().callbacks.onEvent('changed', 'not json');
+    sources.latest().callbacks.onEvent('notification', '{}');
+    expect(on.onChanged).toHaveBeenCalledTimes(1);
+    expect(on.onNotification).toHaveBeenCalledTimes(1);
+  });
+
+  it('reconnects with a growing delay and resets it once connected', () => {
+    jest.spyOn(Math, 'random').mockReturnValue(1);
+    const sources = fakeSources();
+    const on = handlers();
+    connectLive(sources.open, on);
+    sources.latest().callbacks.onError(undefined);
+    expect(sources.opened[0]?.closed).toBe(true);
+    expect(on.onStatus).toHaveBeenLastCalledWith(false);
+    jest.advanceTimersByTime(999);
+    expect(sources.opened).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(sources.opened).toHaveLength(2);
+    sources.latest().callbacks.onError(undefined);
+    jest.advanceTimersByTime(1999);
+    expect(sources.opened).toHaveLength(2);
+    jest.advanceTimersByTime(1);
+    expect(sources.opened).toHaveLength(3);
+    // The first success is not a reconnection; the delay starts over from about a second.
+    sources.latest().callbacks.onEvent('ready', '{}');
+    expect(on.onReady).toHaveBeenLastCalledWith(false);
+    sources.latest().callbacks.onError(undefined);
+    jest.advanceTimersByTime(1000);
+    expect(sources.opened).toHaveLength(4);
+    // After a drop, events may have been missed: the next ready says so.
+    sources.latest().callbacks.onEvent('ready', '{}');
+    expect(on.onReady).toHaveBeenLastCalledWith(true);
+    jest.restoreAllMocks();
+  });
+
+  it('asks for a fresh sign-in check when the session is refused', () => {
+    const sources = fakeSources();
+    const on = handlers();
+    connectLive(sources.open, on);
+    sources.latest().callbacks.onError(401);
+    expect(on.onUnauthorized).toHaveBeenCalledTimes(1);
+    sources.latest().callbacks.onError(500);
+    expect(on.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes the stream and stops reconnecting when stopped (logout)', () => {
+    const sources = fakeSources();
+    const stop = connectLive(sources.open, handlers());
+    sources.latest().callbacks.onError(undefined);
+    stop();
+    jest.advanceTimersByTime(60_000);
+    expect(sources.opened).toHaveLength(1);
+
+    const again = fakeSources();
+    const stopAgain = connectLive(again.open, handlers());
+    stopAgain();
+    expect(again.latest().closed).toBe(true);
+    again.latest().callbacks.onError(undefined);
+    jest.advanceTimersByTime(60_000);
+    expect(again.opened).toHaveLength(1);
+  });
+});

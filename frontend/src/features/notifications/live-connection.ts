@@ -1,0 +1,92 @@
+import type { AppNotification, ChangeTopic } from './types';
+
+/** What an open stream reports; `status` is the HTTP status of a refused connection, if any. */
+export interface LiveSourceCallbacks {
+  onEvent(type: string, data: string): void;
+  onError(status: number | undefined): void;
+}
+
+/** Opens the stream (GET /api/events); the real one is `openEventStream`, tests pass a fake. */
+export type OpenLiveSource = (callbacks: LiveSourceCallbacks) => { close(): void };
+
+export interface LiveHandlers {
+  onStatus(connected: boolean): void;
+  /** `reconnected`: this is not the first connection, so events may have been missed meanwhile. */
+  onReady(reconnected: boolean): void;
+  onNotification(notification: AppNotification): void;
+  onChanged(topics: ChangeTopic[]): void;
+  /** The server refused the session (401/403): the caller re-checks who is signed in. */
+  onUnauthorized(): void;
+}
+
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+
+/** Exponential backoff with jitter: about 1 s, 2 s, 4 s ... capped at 30 s. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+function parse(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps one live stream open until the returned function is called. Every failure (network, server
+ * restart, refused session) closes the source and opens a new one after a growing delay; the
+ * source's own fixed 3 s retry is never used.
+ */
+export function connectLive(
+  open: OpenLiveSource,
+  handlers: LiveHandlers,
+  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+): () => void {
+  let source: { close(): void } | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let attempt = 0;
+  let connectedBefore = false;
+  let stopped = false;
+
+  const connect = () => {
+    retry = null;
+    source = open({
+      onEvent(type, data) {
+        if (type === 'ready') {
+          attempt = 0;
+          handlers.onStatus(true);
+          handlers.onReady(connectedBefore);
+          connectedBefore = true;
+        } else if (type === 'notification') {
+          const notification = parse(data);
+          if (notification && typeof notification === 'object' && 'id' in notification) {
+            handlers.onNotification(notification as AppNotification);
+          }
+        } else if (type === 'changed') {
+          const payload = parse(data) as { topics?: unknown } | null;
+          if (Array.isArray(payload?.topics)) handlers.onChanged(payload.topics as ChangeTopic[]);
+        }
+      },
+      onError(status) {
+        if (stopped) return;
+        source?.close();
+        source = null;
+        handlers.onStatus(false);
+        if (status === 401 || status === 403) handlers.onUnauthorized();
+        if (retry === null) retry = timers.set(connect, reconnectDelay(attempt++));
+      },
+    });
+  };
+
+  connect();
+  return () => {
+    stopped = true;
+    if (retry !== null) timers.clear(retry);
+    source?.close();
+    source = null;
+  };
+}

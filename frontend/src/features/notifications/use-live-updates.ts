@@ -1,0 +1,51 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { api } from '../../api/base-api';
+import { useAppDispatch } from '../../app/hooks';
+import { browserPermission, showBrowserNotification } from '../../lib/browser-notifications';
+import { readNotificationSettings } from '../../lib/notification-settings';
+import type { User } from '../auth/types';
+import { browserAlertAllowed, toBrowserNotification } from './browser-alert';
+import { openEventStream } from './event-stream';
+import { connectLive } from './live-connection';
+import { allTopicTags, tagsForTopics } from './live-topics';
+import type { AppNotification } from './types';
+
+/**
+ * The signed-in user's live stream: `changed` refreshes exactly the lists of its topics, a
+ * `notification` refreshes the bell and, when allowed, shows a browser notification. Polling stays
+ * as the fallback while the stream is down. Closed when the shell unmounts (logout).
+ */
+export function useLiveUpdates(user: Pick<User, 'id' | 'pushNotifications'>): { connected: boolean } {
+  const dispatch = useAppDispatch();
+  const [connected, setConnected] = useState(false);
+
+  const onNotification = useEffectEvent((notification: AppNotification) => {
+    dispatch(api.util.invalidateTags(['Notification']));
+    const allowed = browserAlertAllowed(notification.category, {
+      permission: browserPermission(),
+      pushNotifications: user.pushNotifications,
+      settings: readNotificationSettings(),
+    });
+    if (allowed) {
+      showBrowserNotification(toBrowserNotification(notification)).catch((error: unknown) =>
+        console.warn('Browser notification not shown', error),
+      );
+    }
+  });
+
+  useEffect(
+    () =>
+      connectLive(openEventStream, {
+        onStatus: setConnected,
+        onReady: (reconnected) => {
+          if (reconnected) dispatch(api.util.invalidateTags(allTopicTags()));
+        },
+        onNotification,
+        onChanged: (topics) => dispatch(api.util.invalidateTags(tagsForTopics(topics))),
+        onUnauthorized: () => dispatch(api.util.invalidateTags(['User'])),
+      }),
+    [dispatch, user.id],
+  );
+
+  return { connected };
+}
