@@ -18,7 +18,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../hooks';
 import { Logo } from '../../components/Logo';
@@ -31,6 +31,7 @@ import { useLiveUpdates } from '../../features/notifications/use-live-updates';
 import { formatMoney } from '../../lib/money';
 import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
+import { syncPushSubscription } from '../../lib/web-push';
 
 export function initials(user: Pick<User, 'firstName' | 'lastName'> | null | undefined): string {
   if (!user) return 'U';
@@ -202,6 +203,9 @@ function BottomBar() {
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const { connected } = useLiveUpdates(user);
   useExpiryReminders(user);
+  useEffect(() => {
+    void syncPushSubscription();
+  }, [user.id]);
   const bell = (
     <NotificationBell
       pushNotifications={user.pushNotifications}

@@ -25,6 +25,7 @@ import {
   type NotificationSettingKey,
 } from '../../lib/notification-settings';
 import { useToast } from '../toast/use-toast';
+import { syncPushSubscription } from '../../lib/web-push';
 
 const PERMISSION_COLOR: Record<BrowserPermission, 'default' | 'success' | 'error'> = {
   default: 'default',
@@ -53,6 +54,7 @@ function BrowserPermissionRow() {
       const result = await Notification.requestPermission();
       setPermission(result);
       if (result === 'granted') {
+        void syncPushSubscription();
         toast({
           title: 'Notifications Enabled',
           description: 'You will be notified about your bets and friends.',

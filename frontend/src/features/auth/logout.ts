@@ -1,10 +1,12 @@
 import type { AppDispatch } from '../../app/store';
 import { api } from '../../api/base-api';
-import { clearAuth } from '../../lib/auth-storage';
+import { clearAuth, storedToken } from '../../lib/auth-storage';
+import { forgetPushSubscription } from '../../lib/web-push';
 
 /** Spec §4: clear stored token and user and cached data, then go to /api/logout — even if a step fails. */
 export function logout(dispatch: AppDispatch): void {
   try {
+    forgetPushSubscription(storedToken());
     clearAuth();
     dispatch(api.util.resetApiState());
   } catch (error) {
