@@ -1,23 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.js';
 import { join } from 'node:path';
 import { api, newUser } from '../support/factories.js';
 import { expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A minimal cookie jar per host, because the flow crosses two servers by redirects. */
 class Browser {
