@@ -44,4 +44,10 @@ export async function showBrowserNotification(notification: BrowserNotification)
     data: { url: notification.url },
   };
   await registration.showNotification(notification.title, options);
+  // Chromium has been seen to drop a notification it had just accepted (showNotification resolved, yet
+  // it never appeared). Showing it once more under the same tag replaces rather than duplicates it.
+  const shown = await registration.getNotifications({ tag: notification.tag });
+  if (shown.length === 0) {
+    await registration.showNotification(notification.title, options);
+  }
 }
