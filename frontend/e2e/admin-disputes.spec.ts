@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { newPerson, signUp } from './support';
+import { chooseOption, newPerson, signUp } from './support';
 
 const grantAdmin = (username: string) =>
   execFileSync('node', ['../backend/dist/cli/admin.js', 'grant', username], {
@@ -67,8 +67,7 @@ test('an admin resolves a dispute two people created, then changes the winner wi
   const dialog = bossPage.getByRole('dialog', { name: 'Edit Resolution' });
   await dialog.getByRole('button', { name: 'Update Resolution' }).click();
   await expect(dialog.getByText('Please select a winner and provide a reason for the change')).toBeVisible();
-  await dialog.getByLabel('Winner').click();
-  await bossPage.getByRole('option', { name: new RegExp(bob.username) }).click();
+  await chooseOption(bossPage, dialog.getByLabel('Winner'), { name: new RegExp(bob.username) });
   await dialog.getByLabel('Reason for Change').fill(`Photo evidence shows Black won (${title})`);
   bossPage.once('dialog', (confirm) => void confirm.accept());
   await dialog.getByRole('button', { name: 'Update Resolution' }).click();

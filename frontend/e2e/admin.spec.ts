@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type TestInfo } from '@playwright/test';
-import { newPerson, signUp } from './support';
+import { chooseOption, newPerson, signUp } from './support';
 
 async function signedUp(browser: Browser, info: TestInfo, name: string) {
   const context = await browser.newContext(info.project.use);
@@ -46,8 +46,7 @@ test('a non-admin cannot reach /admin; an admin adjusts a balance, bans and unba
   };
   for (const action of ['Ban', 'Unban']) {
     await boss.page.getByLabel('User ID').fill(user.person.username);
-    await boss.page.getByLabel('Action').click();
-    await boss.page.getByRole('option', { name: action, exact: true }).click();
+    await chooseOption(boss.page, boss.page.getByLabel('Action'), { name: action, exact: true });
     await boss.page.getByLabel('Reason').fill(reasons[action as 'Ban' | 'Unban']);
     await boss.page.getByRole('button', { name: 'Apply Action' }).click();
     await expect(

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newPerson, signUp, type Person } from './support';
+import { chooseOption, newPerson, type Person, signUp } from './support';
 
 async function personInNewContext(browser: Browser, project: { use: Record<string, unknown> }, name: string) {
   const context = await browser.newContext(project.use);
@@ -79,8 +79,7 @@ test('two people play a bet to the end; both wallets show the money and the rece
   const resultDialog = alice.page.getByRole('dialog', { name: 'Submit Bet Result' });
   await resultDialog.getByRole('button', { name: 'Submit Result' }).click();
   await expect(resultDialog.getByText('Please select a result')).toBeVisible();
-  await resultDialog.getByLabel('Result').click();
-  await alice.page.getByRole('option', { name: 'Yes', exact: true }).click();
+  await chooseOption(alice.page, resultDialog.getByLabel('Result'), { name: 'Yes', exact: true });
   await resultDialog.getByRole('button', { name: 'Submit Result' }).click();
   await expect(alice.page.getByRole('status').filter({ hasText: 'Result Submitted!' })).toBeVisible();
   await report(alice.page, title, 'WIN');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -22,6 +22,24 @@ export function newPerson(firstName = 'Riley'): Person {
   };
 }
 
+/**
+ * Picks an option of an MUI select. A click that lands while the menu is still opening can leave it
+ * open (seen on a busy CI box: the listbox then covers the form until the test times out), so the
+ * choice is retried until the menu has closed.
+ */
+export async function chooseOption(
+  page: Page,
+  select: Locator,
+  option: { name: string | RegExp; exact?: boolean },
+): Promise<void> {
+  const listbox = page.getByRole('listbox');
+  await expect(async () => {
+    if (!(await listbox.isVisible())) await select.click();
+    await page.getByRole('option', option).click({ timeout: 2_000 });
+    await expect(listbox).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Signs up through the real dialog and waits for the dashboard. */
 export async function signUp(page: Page, person: Person): Promise<void> {
   await page.goto('/');
@@ -34,8 +52,7 @@ export async function signUp(page: Page, person: Person): Promise<void> {
   await dialog.getByLabel('Password', { exact: true }).fill(person.password);
   await dialog.getByLabel('Confirm password').fill(person.password);
   await dialog.getByLabel('Birthday').fill('1992-03-04');
-  await dialog.getByLabel('State').click();
-  await page.getByRole('option', { name: 'Oregon' }).click();
+  await chooseOption(page, dialog.getByLabel('State'), { name: 'Oregon' });
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('heading', { name: `Welcome back, ${person.firstName}!` })).toBeVisible();
 }
