@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4310;
+// Overridable so two checkouts (or two helpers) can run their journeys at once without colliding.
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const PG_PORT = process.env.E2E_PG_PORT ?? '54391';
+process.env.E2E_PG_PORT = PG_PORT;
 const chromium = {
   executablePath: '/usr/bin/chromium',
   args: [
@@ -51,7 +54,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: '54391',
+      EMBEDDED_PG_PORT: PG_PORT,
       LOG_LEVEL: 'warn',
       // Every journey signs people up from 127.0.0.1; the 10-a-minute default is tested in the API tests.
       AUTH_ATTEMPTS_PER_MINUTE: '1000',

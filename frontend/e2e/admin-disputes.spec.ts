@@ -1,16 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, newPerson, signUp } from './support';
-
-const grantAdmin = (username: string) =>
-  execFileSync('node', ['../backend/dist/cli/admin.js', 'grant', username], {
-    env: {
-      ...process.env,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-      EMBEDDED_PG_PORT: '54391',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-    },
-  });
+import { chooseOption, grantAdmin, newPerson, signUp } from './support';
 
 const session = async (page: Page) =>
   page.evaluate(() => ({

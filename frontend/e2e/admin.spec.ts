@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type TestInfo } from '@playwright/test';
-import { chooseOption, newPerson, signUp } from './support';
+import { chooseOption, grantAdmin, newPerson, signUp } from './support';
 
 async function signedUp(browser: Browser, info: TestInfo, name: string) {
   const context = await browser.newContext(info.project.use);
@@ -20,14 +19,7 @@ test('a non-admin cannot reach /admin; an admin adjusts a balance, bans and unba
 
   const boss = await signedUp(browser, info, 'Harper');
   // The first administrator is made with the CLI, against the same database the app uses.
-  execFileSync('node', ['../backend/dist/cli/admin.js', 'grant', boss.person.username], {
-    env: {
-      ...process.env,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-      EMBEDDED_PG_PORT: '54391',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-    },
-  });
+  grantAdmin(boss.person.username);
   await boss.page.reload();
   await boss.page.goto('/admin');
   await expect(boss.page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -72,4 +73,16 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
     return root.scrollWidth - root.clientWidth;
   });
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Makes `username` an administrator with the CLI, against the database the journeys' app uses. */
+export function grantAdmin(username: string): void {
+  execFileSync('node', ['../backend/dist/cli/admin.js', 'grant', username], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54391',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+  });
 }
