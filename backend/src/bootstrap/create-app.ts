@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { AppModule } from '../app.module.js';
 import { errorBody } from '../common/http/error-body.js';
+import { refuseHostileInput } from '../common/http/hostile-input.js';
 import { createValidationPipe } from '../common/http/validation.pipe.js';
 import { PinoNestLogger } from '../common/logging/pino-nest-logger.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -57,7 +58,8 @@ export async function createApp(
     loggerInstance: logger,
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // Unset TRUST_PROXY: X-Forwarded-For/-Proto/-Host are ignored, so a client cannot choose its own IP.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forConfig(config, options.databaseUrl, options.extraImports),
@@ -71,6 +73,7 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
+  refuseHostileInput(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -91,6 +94,13 @@ export async function createApp(
   }
   await app.init();
   return app;
+}
+
+/** Fastify's trustProxy for TRUST_PROXY; a hop count becomes the function Fastify itself makes of one. */
+function fastifyTrustProxy(
+  trusted: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted;
 }
 
 export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {

@@ -127,6 +127,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...vapidEnv, VAPID_PRIVATE_KEY: 'A'.repeat(43) })).toThrow(ConfigError);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names a hop count or addresses/CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', '300.1.1.1', 'proxy.example.com', '1.2.3.4/8/1', '1,,2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('wants a METRICS_TOKEN long enough not to be guessed', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters/,
+    );
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }).METRICS_TOKEN).toBe('x'.repeat(32));
+  });
+
   it('ignores variables it does not know', () => {
     expect(() => loadConfig({ HOME: '/root', SOMETHING_ELSE: 'x' })).not.toThrow();
   });

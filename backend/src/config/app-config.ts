@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import webpush from 'web-push';
@@ -35,6 +36,7 @@ const toList = ({ value }: { value: unknown }): unknown =>
         .map((item) => item.trim().toLowerCase())
         .filter(Boolean)
     : value;
+const TRUST_PROXY_PATTERN = /^\s*(\d{1,2}|[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*)\s*$/;
 const emptyToUndefined = ({ value }: { value: unknown }): unknown => (value === '' ? undefined : value);
 const toBoolean = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;
@@ -184,6 +186,26 @@ export class AppConfig {
   })
   MAIL_FROM?: string;
 
+  /**
+   * Which proxies may tell us the client's address and scheme (X-Forwarded-For/-Proto/-Host). Unset:
+   * nobody, the socket's address is the client. A hop count (`1` behind one load balancer), or a comma list
+   * of addresses/CIDRs (`10.0.0.0/8,127.0.0.1`, also `loopback`, `linklocal`, `uniquelocal`).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(TRUST_PROXY_PATTERN, {
+    message:
+      'TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of IP addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+  })
+  TRUST_PROXY?: string;
+
+  /** Bearer token that unlocks Prometheus metrics at /metrics. Unset: /metrics answers 404. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -196,6 +218,17 @@ export class AppConfig {
 
   get publicUrl(): string {
     return (this.PUBLIC_URL ?? `http://localhost:${this.PORT}`).replace(/\/$/, '');
+  }
+
+  /** Fastify's `trustProxy`: false (trust nobody), a hop count, or the trusted addresses/CIDRs. */
+  get trustProxy(): false | number | string[] {
+    if (!this.TRUST_PROXY) return false;
+    const text = this.TRUST_PROXY.trim();
+    if (/^\d+$/.test(text)) return Number(text);
+    return text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   }
 
   get oidcConfigured(): boolean {
@@ -255,6 +288,8 @@ const VARIABLES = [
   'PUSH_ALLOW_PRIVATE_ENDPOINTS',
   'SMTP_URL',
   'MAIL_FROM',
+  'TRUST_PROXY',
+  'METRICS_TOKEN',
   'LOG_LEVEL',
   'NODE_ENV',
 ] as const;
@@ -272,9 +307,27 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     const messages = Object.values(error.constraints ?? {}).join('; ');
     return `${error.property}: ${messages}`;
   });
-  if (lines.length === 0) lines.push(...vapidPairErrors(config), ...smtpUrlErrors(config));
+  if (lines.length === 0)
+    lines.push(...vapidPairErrors(config), ...smtpUrlErrors(config), ...trustProxyErrors(config));
   if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   return config;
+}
+
+/** Each TRUST_PROXY entry must be an address, a CIDR with a prefix the address family allows, or a name. */
+function trustProxyErrors(config: AppConfig): string[] {
+  const trusted = config.trustProxy;
+  if (!Array.isArray(trusted)) return [];
+  const bad = trusted.filter((entry) => !isTrustedProxyEntry(entry));
+  return bad.length === 0 ? [] : [`TRUST_PROXY: ${bad.join(', ')} is not an IP address or CIDR`];
+}
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** What the pattern cannot tell: a port out of range, a host or escape the URL parser refuses. */

@@ -153,7 +153,6 @@ describe('DELETE /api/user/account', () => {
         birthday: '1990-01-01',
         state: 'Ohio',
       },
-      headers: { 'x-forwarded-for': '198.51.100.7' },
     });
     expect(again.status).toBe(201);
     expect((again.body.user as { id: string }).id).not.toBe(user.id);

@@ -7,14 +7,18 @@ import { startSecondInstance, startTestApp, type TestApp } from '../support/test
 const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 const UNAVAILABLE = 'Signing in and signing up are temporarily unavailable. Please try again in a minute.';
 
-/** Two app instances behind one imaginary load balancer, sharing one PostgreSQL and one Redis. */
+/**
+ * Two app instances with the real limits behind one load balancer on 127.0.0.1 (TRUST_PROXY), sharing one
+ * PostgreSQL and one Redis; users are made through a third instance with raised limits.
+ */
 describe('sign-in and sign-up rate limits shared through Redis', () => {
   let redis: TestRedis;
   let inspect: Redis;
+  let maker: TestApp;
   let a: TestApp;
   let b: TestApp;
   let ip = 0;
-  // Each request from its own address unless a test is about the per-IP limit.
+  // As the load balancer: each request from its own client address unless a test is about the per-IP limit.
   const fromNewIp = () => ({ 'x-forwarded-for': `203.0.113.${(ip = (ip + 1) % 250)}` });
   const instance = (i: number) => (i % 2 === 0 ? a : b);
   const badLogin = (t: TestApp, emailOrUsername: string, headers: Record<string, string>) =>
@@ -24,18 +28,21 @@ describe('sign-in and sign-up rate limits shared through Redis', () => {
     redis = await startTestRedis();
     inspect = new Redis(redis.url);
     inspect.on('error', () => undefined); // it reconnects by itself after the outage test
-    a = await startTestApp({ env: { REDIS_URL: redis.url } });
-    b = await startSecondInstance(a, { REDIS_URL: redis.url });
+    maker = await startTestApp();
+    const env = { REDIS_URL: redis.url, TRUST_PROXY: '127.0.0.1' };
+    a = await startSecondInstance(maker, env, { realAuthLimits: true });
+    b = await startSecondInstance(maker, env, { realAuthLimits: true });
   });
   afterAll(async () => {
     await b?.close();
     await a?.close();
+    await maker?.close();
     inspect?.disconnect();
     await redis?.stop();
   });
 
   it('counts bad logins against one account on both instances: the 11th is 429 on either', async () => {
-    const user = await newUser(a);
+    const user = await newUser(maker);
     for (let i = 0; i < 10; i++) {
       const response = await badLogin(instance(i), user.username, fromNewIp());
       expect(response.status).toBe(401);
@@ -94,7 +101,7 @@ describe('sign-in and sign-up rate limits shared through Redis', () => {
 
   it('keeps every counter in Redis with a TTL of at most the one-minute window, so a lock-out ends by itself', async () => {
     await inspect.flushall();
-    const user = await newUser(a);
+    const user = await newUser(maker);
     await inspect.flushall(); // only the lock-out below: 11 IPs and one account
     for (let i = 0; i < 11; i++) await badLogin(instance(i), user.username, fromNewIp());
     expect((await badLogin(b, user.username, fromNewIp())).status).toBe(429);
@@ -113,7 +120,7 @@ describe('sign-in and sign-up rate limits shared through Redis', () => {
   });
 
   it('admits exactly 10 of 30 concurrent attempts against one account spread over both instances', async () => {
-    const user = await newUser(a);
+    const user = await newUser(maker);
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) => badLogin(instance(i), user.email, fromNewIp())),
     );
@@ -140,7 +147,7 @@ describe('sign-in and sign-up rate limits shared through Redis', () => {
 
   // Last: it stops the Redis the other tests use (and replaces it).
   it('refuses sign-in and sign-up with a clear 503 while Redis is down (fails closed), and recovers', async () => {
-    const user = await newUser(a);
+    const user = await newUser(maker);
     const port = Number(new URL(redis.url).port);
     await redis.stop();
 

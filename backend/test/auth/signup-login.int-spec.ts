@@ -1,20 +1,36 @@
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { generate } from 'otplib';
+import { startSecondInstance, startTestApp, type TestApp } from '../support/test-app.js';
 import { api, newSignup, newUser } from '../support/factories.js';
 
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+
 describe('sign-up and login', () => {
+  /** The app with AUTH_ATTEMPTS_PER_MINUTE raised, for everything but the limits. */
   let t: TestApp;
+  /** The same database with the real limits, behind a trusted proxy on 127.0.0.1 (TRUST_PROXY). */
+  let proxied: TestApp;
+  /** The same database with the real limits and TRUST_PROXY unset, reached directly. */
+  let direct: TestApp;
   let ip = 0;
-  // Each request from its own address so the per-IP limit only bites in the test about it.
+  // As the trusted proxy: each request from its own client address unless a test is about the per-IP limit.
   const fromNewIp = () => ({ 'x-forwarded-for': `192.0.2.${(ip = (ip + 1) % 250)}` });
+  const badLogin = (app: TestApp, emailOrUsername: string, headers: Record<string, string> = {}) =>
+    api(app, 'POST', '/api/auth/login', { body: { emailOrUsername, password: 'Wrong@1234' }, headers });
 
   beforeAll(async () => {
     t = await startTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+    proxied = await startSecondInstance(t, { TRUST_PROXY: '127.0.0.1' }, { realAuthLimits: true });
+    direct = await startSecondInstance(t, {}, { realAuthLimits: true });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await direct?.close();
+    await proxied?.close();
+    await t?.close();
+  });
 
   it('creates an account with 1000.00 recorded as a signup_bonus ledger row, and no secrets in the answer', async () => {
     const input = newSignup();
-    const response = await api(t, 'POST', '/api/auth/signup', { body: input, headers: fromNewIp() });
+    const response = await api(t, 'POST', '/api/auth/signup', { body: input });
     expect(response.status).toBe(201);
     expect(typeof response.body.token).toBe('string');
     const user = response.body.user as Record<string, unknown>;
@@ -61,7 +77,7 @@ describe('sign-up and login', () => {
     ['state', 'Ontario', 'State is required'],
   ])('refuses %s=%j with "%s" and creates nothing', async (field, value, message) => {
     const input = newSignup({ [field]: value });
-    const response = await api(t, 'POST', '/api/auth/signup', { body: input, headers: fromNewIp() });
+    const response = await api(t, 'POST', '/api/auth/signup', { body: input });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
     expect((response.body.fields as Record<string, string>)[field]).toBe(message);
@@ -76,13 +92,11 @@ describe('sign-up and login', () => {
     const first = await newUser(t);
     const sameEmail = await api(t, 'POST', '/api/auth/signup', {
       body: newSignup({ email: first.email.toUpperCase() }),
-      headers: fromNewIp(),
     });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.fields).toEqual({ email: 'An account with this email already exists' });
     const sameUsername = await api(t, 'POST', '/api/auth/signup', {
       body: newSignup({ username: first.username.toUpperCase() }),
-      headers: fromNewIp(),
     });
     expect(sameUsername.status).toBe(409);
     expect(sameUsername.body.fields).toEqual({ username: 'This username is already taken' });
@@ -91,7 +105,6 @@ describe('sign-up and login', () => {
   it('ignores attempts to set isAdmin or balance at sign-up', async () => {
     const response = await api(t, 'POST', '/api/auth/signup', {
       body: { ...newSignup(), isAdmin: true, balance: '999999.00' },
-      headers: fromNewIp(),
     });
     expect(response.status).toBe(400);
     const [count] = await t.dataSource.query<{ n: number }[]>(
@@ -110,7 +123,6 @@ describe('sign-up and login', () => {
     ]) {
       const response = await api(t, 'POST', '/api/auth/login', {
         body: { emailOrUsername, password: user.password },
-        headers: fromNewIp(),
       });
       expect(response.status).toBe(200);
       expect((response.body.user as { id: string }).id).toBe(user.id);
@@ -124,11 +136,9 @@ describe('sign-up and login', () => {
     const user = await newUser(t);
     const wrongPassword = await api(t, 'POST', '/api/auth/login', {
       body: { emailOrUsername: user.username, password: 'Wrong@1234' },
-      headers: fromNewIp(),
     });
     const unknown = await api(t, 'POST', '/api/auth/login', {
       body: { emailOrUsername: 'nobody_here', password: 'Wrong@1234' },
-      headers: fromNewIp(),
     });
     expect(wrongPassword.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -142,7 +152,6 @@ describe('sign-up and login', () => {
       const started = performance.now();
       await api(t, 'POST', '/api/auth/login', {
         body: { emailOrUsername, password: 'Wrong@1234' },
-        headers: fromNewIp(),
       });
       return performance.now() - started;
     };
@@ -163,38 +172,121 @@ describe('sign-up and login', () => {
     [{ emailOrUsername: 'someone' }, 'Password is required'],
     [{ emailOrUsername: '', password: '' }, 'Email or username is required'],
   ])('validates the login body %j', async (body, message) => {
-    const response = await api(t, 'POST', '/api/auth/login', { body, headers: fromNewIp() });
+    const response = await api(t, 'POST', '/api/auth/login', { body });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
   });
 
-  it('answers 429 after 10 attempts a minute from one IP, with a clear message', async () => {
+  it('answers 429 after 10 attempts a minute from one client IP, with a clear message', async () => {
     const headers = { 'x-forwarded-for': '198.51.100.7' };
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await api(t, 'POST', '/api/auth/login', {
-        body: { emailOrUsername: `ip_probe_${i}`, password: 'Wrong@1234' },
-        headers,
-      });
+      const response = await badLogin(proxied, `ip_probe_${i}`, headers);
       statuses.push(response.status);
-      if (response.status === 429)
-        expect(response.body.message).toBe('Too many attempts. Please wait a minute and try again.');
+      if (response.status === 429) expect(response.body.message).toBe(TOO_MANY);
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY trusts the sender: spoofed addresses are still one IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await badLogin(direct, `spoof_probe_${i}`, {
+        'x-forwarded-for': `203.0.113.${i + 1}`,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    // Sign-up from the same socket address is limited too, whatever address it claims.
+    const signup = await api(direct, 'POST', '/api/auth/signup', {
+      body: newSignup(),
+      headers: { 'x-forwarded-for': '203.0.113.99' },
+    });
+    expect(signup.status).toBe(429);
   });
 
   it('answers 429 after 10 attempts a minute against one account from many IPs', async () => {
     const user = await newUser(t);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await api(t, 'POST', '/api/auth/login', {
-        body: { emailOrUsername: user.username, password: 'Wrong@1234' },
+      statuses.push((await badLogin(proxied, user.username, fromNewIp())).status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it('counts an account once whichever identifier names it: 10 wrong by username, then 429 by email', async () => {
+    const user = await newUser(t);
+    for (let i = 0; i < 10; i++) {
+      expect((await badLogin(proxied, user.username, fromNewIp())).status).toBe(401);
+    }
+    for (const identifier of [user.email, user.email.toUpperCase(), ` ${user.username.toUpperCase()} `]) {
+      const response = await badLogin(proxied, identifier, fromNewIp());
+      expect(response.status).toBe(429);
+      expect(response.body.message).toBe(TOO_MANY);
+    }
+    // The right password does not get through either while the account is locked for the minute.
+    const right = await api(proxied, 'POST', '/api/auth/login', {
+      body: { emailOrUsername: user.email, password: user.password },
+      headers: fromNewIp(),
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('counts letter-case and spacing variants of one identifier together', async () => {
+    const user = await newUser(t);
+    const variants = [user.email, user.email.toUpperCase(), `  ${user.email}`, user.username.toUpperCase()];
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await badLogin(proxied, variants[i % variants.length] ?? '', fromNewIp())).status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it('limits a made-up identifier exactly as a real one, so the limiter does not tell them apart', async () => {
+    const user = await newUser(t);
+    const statuses = async (identifier: string) => {
+      const seen: number[] = [];
+      for (let i = 0; i < 11; i++) seen.push((await badLogin(proxied, identifier, fromNewIp())).status);
+      return seen;
+    };
+    const known = await statuses(user.username);
+    const unknown = await statuses(`Nobody_${Date.now()}`);
+    expect(unknown).toEqual(known);
+    expect(known).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it('counts 2FA code guesses against the account, across fresh challenges', async () => {
+    const user = await newUser(t);
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await t.dataSource.query(
+      `UPDATE users SET "twoFactorSecret" = $2, "twoFactorEnabled" = true WHERE id = $1`,
+      [user.id, secret],
+    );
+    const challenge = async () => {
+      const login = await api(proxied, 'POST', '/api/auth/login', {
+        body: { emailOrUsername: user.username, password: user.password },
         headers: fromNewIp(),
       });
-      statuses.push(response.status);
+      expect(login.status).toBe(200);
+      return login.body.challengeToken as string;
+    };
+    const wrongCode = String((Number(await generate({ secret })) + 500_000) % 1_000_000).padStart(6, '0');
+    const challenges = [await challenge(), await challenge()]; // 2 attempts
+    for (let i = 0; i < 8; i++) {
+      const guess = await api(proxied, 'POST', '/api/auth/login/2fa', {
+        body: { challengeToken: challenges[i % 2], code: wrongCode },
+        headers: fromNewIp(),
+      });
+      expect(guess.status).toBe(400);
     }
-    expect(statuses[10]).toBe(429);
+    // 10 attempts on the account: a new challenge does not buy new guesses, and the right code waits too.
+    const eleventh = await api(proxied, 'POST', '/api/auth/login/2fa', {
+      body: { challengeToken: challenges[1], code: await generate({ secret }) },
+      headers: fromNewIp(),
+    });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toBe(TOO_MANY);
   });
 
   it('grants admin to ADMIN_EMAILS on sign-up', async () => {
@@ -217,7 +309,6 @@ describe('sign-up and login', () => {
     const user = await newUser(t);
     const login = await api(t, 'POST', '/api/auth/login', {
       body: { emailOrUsername: user.email, password: user.password },
-      headers: fromNewIp(),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(cookie).toMatch(/^betwixt\.sid=/);

@@ -8,6 +8,9 @@ import { createApp } from '../../src/bootstrap/create-app.js';
 import { loadConfig, resolveSecrets, type AppConfig } from '../../src/config/app-config.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
+/** The sign-in/sign-up limit of test apps that do not test the limits themselves. */
+export const RAISED_AUTH_ATTEMPTS = '10000';
+
 export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
@@ -30,6 +33,12 @@ export async function startTestApp(
     port?: number;
     /** Another instance's database (see `startSecondInstance`); left in place when this app closes. */
     sharedDatabaseUrl?: string;
+    /**
+     * Keep the real sign-in/sign-up limits (AUTH_ATTEMPTS_PER_MINUTE's default). Otherwise the test app
+     * allows RAISED_AUTH_ATTEMPTS a minute, so tests can create many users from 127.0.0.1 through the
+     * public API.
+     */
+    realAuthLimits?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database: TestDatabase = options.sharedDatabaseUrl
@@ -37,7 +46,14 @@ export async function startTestApp(
     : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'betwixt-int-data-'));
   const config = resolveSecrets(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', ...options.env }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      PORT: '0',
+      ...(options.realAuthLimits ? {} : { AUTH_ATTEMPTS_PER_MINUTE: RAISED_AUTH_ATTEMPTS }),
+      ...options.env,
+    }),
   );
   let app: NestFastifyApplication;
   try {
@@ -70,9 +86,14 @@ export async function startTestApp(
  * A second app instance on the same database as `first`, as behind a load balancer: what one instance
  * writes the other reads. Close it before `first` (which drops the database).
  */
-export function startSecondInstance(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+export function startSecondInstance(
+  first: TestApp,
+  env: Record<string, string> = {},
+  options: { realAuthLimits?: boolean } = {},
+): Promise<TestApp> {
   return startTestApp({
     env: { JWT_SECRET: first.config.jwtSecret, ...env },
     sharedDatabaseUrl: first.databaseUrl,
+    ...options,
   });
 }

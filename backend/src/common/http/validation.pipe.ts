@@ -1,4 +1,10 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  BadRequestException,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError,
+} from '@nestjs/common';
+import { findLineBreakOutsideText } from './multi-line-text.js';
 
 function firstMessages(errors: ValidationError[], parent = ''): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -17,8 +23,26 @@ function firstMessages(errors: ValidationError[], parent = ''): Record<string, s
  * Whitelisting with unknown fields refused, so a body can never set what its DTO does not declare
  * (isAdmin, balance, ...). The answer carries the first message per field, for forms to show.
  */
+/**
+ * Before validating a body, refuses tabs and line breaks in fields that are not multi-line text (the
+ * hostile-input hook has already refused every other control character everywhere).
+ */
+class BetwixtValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.metatype) {
+      const problem = findLineBreakOutsideText(value, metadata.metatype);
+      if (problem)
+        throw new BadRequestException({
+          message: problem.message,
+          fields: { [problem.field]: problem.message },
+        });
+    }
+    return super.transform(value, metadata) as Promise<unknown>;
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BetwixtValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/throttler';
 import { RedisConnections } from '../../common/redis/redis-connections.js';
 import { loadConfig } from '../../config/app-config.js';
-import { authThrottlers } from './auth-throttling.js';
+import { accountKey, authThrottlers } from './auth-throttling.js';
 import { RedisThrottlerStorage } from './redis-throttler-storage.js';
 
 function policy(env: Record<string, string>): Exclude<ThrottlerModuleOptions, ThrottlerOptions[]> {
@@ -32,10 +32,30 @@ describe('authThrottlers', () => {
     const account = policy({}).throttlers.find((throttler) => throttler.name === 'account');
     const track = (body: unknown) => account?.getTracker?.({ body }, undefined as never);
     await expect(Promise.resolve(track({ emailOrUsername: '  Avery@Example.com ' }))).resolves.toBe(
-      'account:avery@example.com',
+      'name:avery@example.com',
     );
     await expect(Promise.resolve(track({ email: 'AVERY@example.com' }))).resolves.toBe(
-      'account:avery@example.com',
+      'name:avery@example.com',
+    );
+  });
+
+  it('counts every identifier of one account, and 2FA guesses, against the account id', async () => {
+    const id = '3f2a9c1e-0b7d-4c1a-9e2f-1a2b3c4d5e6f';
+    const resolve = async (identifier: string) =>
+      ['avery@example.com', 'avery_s'].includes(identifier) ? id : null;
+    await expect(accountKey({ emailOrUsername: 'AVERY_S ' }, resolve)).resolves.toBe(`user:${id}`);
+    await expect(accountKey({ emailOrUsername: 'Avery@Example.com' }, resolve)).resolves.toBe(`user:${id}`);
+    await expect(accountKey({ emailOrUsername: 'nobody' }, resolve)).resolves.toBe('name:nobody');
+    const challenge = [
+      'e30',
+      Buffer.from(JSON.stringify({ sub: id, purpose: '2fa' })).toString('base64url'),
+      'x',
+    ];
+    await expect(accountKey({ challengeToken: challenge.join('.'), code: '123456' }, resolve)).resolves.toBe(
+      `user:${id}`,
+    );
+    await expect(accountKey({ challengeToken: 'garbage', code: '1' }, resolve)).resolves.toBe(
+      'bad-challenge',
     );
   });
 

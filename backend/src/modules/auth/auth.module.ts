@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { DataSource } from 'typeorm';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RequestAuthenticator } from '../../common/auth/auth-user.js';
 import { RedisConnections } from '../../common/redis/redis-connections.js';
@@ -33,7 +34,10 @@ import { TwoFactorService } from './two-factor.service.js';
         signOptions: { expiresIn: config.JWT_EXPIRES_IN as `${number}d` },
       }),
     }),
-    ThrottlerModule.forRootAsync({ inject: [AppConfig, RedisConnections], useFactory: authThrottlers }),
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig, RedisConnections, DataSource],
+      useFactory: authThrottlers,
+    }),
   ],
   controllers: [AuthController, TwoFactorController, OidcController],
   providers: [

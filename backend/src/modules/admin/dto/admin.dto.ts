@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MultiLineText } from '../../../common/http/multi-line-text.js';
 import { Transform, Type } from 'class-transformer';
 import {
   IsIn,
@@ -36,6 +37,7 @@ export class BalanceAdjustmentDto {
   @IsString({ message: 'Reason must be at least 10 characters' })
   @MinLength(10, { message: 'Reason must be at least 10 characters' })
   @MaxLength(2000)
+  @MultiLineText()
   reason: string;
 
   @ApiProperty({ enum: ['deposit', 'withdrawal'] })
@@ -62,6 +64,7 @@ export class ModerationActionDto {
   @IsString({ message: 'Reason must be at least 10 characters' })
   @MinLength(10, { message: 'Reason must be at least 10 characters' })
   @MaxLength(2000)
+  @MultiLineText()
   reason: string;
 
   @ApiPropertyOptional({ description: 'Days (suspend); omitted = until unsuspended' })

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MultiLineText } from '../../../common/http/multi-line-text.js';
 import {
   IsBoolean,
   IsNotEmpty,
@@ -65,5 +66,6 @@ export class EditResolutionDto {
   @IsString({ message: 'Reason must be at least 10 characters' })
   @MinLength(10, { message: 'Reason must be at least 10 characters' })
   @MaxLength(2000, { message: 'Reason must be at most 2000 characters' })
+  @MultiLineText()
   reason: string;
 }

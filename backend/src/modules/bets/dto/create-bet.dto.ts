@@ -18,6 +18,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { MultiLineText } from '../../../common/http/multi-line-text.js';
 import { AMOUNT_PATTERN } from '../../../common/money.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
@@ -80,6 +81,7 @@ export class CreateBetDto {
   @IsOptional()
   @IsString({ message: 'Description must be text' })
   @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  @MultiLineText()
   description?: string;
 
   @ApiProperty({ type: [String], minItems: 2, maxItems: 4 })
