@@ -16,5 +16,6 @@ export class ListQueryDto {
   @Type(() => Number)
   @IsInt({ message: 'before must be a whole number' })
   @Min(1, { message: 'before must be at least 1' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'before must be a whole number' })
   before?: number;
 }
