@@ -11,6 +11,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { AppModule } from '../app.module.js';
+import { refuseCrossSiteCookieRequests } from '../modules/auth/cross-site.js';
 import { errorBody } from '../common/http/error-body.js';
 import { refuseHostileInput } from '../common/http/hostile-input.js';
 import { createValidationPipe } from '../common/http/validation.pipe.js';
@@ -46,6 +47,8 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export async function createApp(
   config: AppConfig,
   options: CreateAppOptions,
@@ -73,14 +76,21 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
+  refuseCrossSiteCookieRequests(fastify, config);
   refuseHostileInput(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // Only an answer that arrived over https may pin https; over plain http (a LAN) it would be ignored
+    // at best and lock users out of an http-only install at worst.
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+    // The same as CSP frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(fastifyCookie, { secret: config.jwtSecret });
 

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../../common/auth/access-policy.js';
 import { AppConfig } from '../../../config/app-config.js';
-import { setSessionCookie } from '../auth-cookie.js';
+import { cookieMustBeSecure, setSessionCookie } from '../auth-cookie.js';
 import { OidcLoginError, OidcService, type PendingLogin } from './oidc.service.js';
 
 const PENDING_COOKIE = 'betwixt.oidc';
@@ -26,7 +26,7 @@ export class OidcController {
         path: '/api/auth/oidc',
         httpOnly: true,
         sameSite: 'lax',
-        secure: this.config.publicUrl.startsWith('https://'),
+        secure: cookieMustBeSecure(reply, this.config),
         signed: true,
         maxAge: 600,
       });
