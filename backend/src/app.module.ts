@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { MetricsModule } from './common/metrics/metrics.js';
 import { RedisModule } from './common/redis/redis.module.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         ScheduleModule.forRoot(),
         RedisModule,
+        MetricsModule,
         AuthModule,
         UsersModule,
         WalletModule,

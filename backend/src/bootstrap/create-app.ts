@@ -9,14 +9,19 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import pino from 'pino';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { refuseCrossSiteCookieRequests } from '../modules/auth/cross-site.js';
 import { errorBody } from '../common/http/error-body.js';
 import { refuseHostileInput } from '../common/http/hostile-input.js';
 import { createValidationPipe } from '../common/http/validation.pipe.js';
+import { createLogger } from '../common/logging/logger.js';
 import { PinoNestLogger } from '../common/logging/pino-nest-logger.js';
+import { bindRequestContext } from '../common/logging/request-context.js';
+import { Metrics, serveMetrics } from '../common/metrics/metrics.js';
 import type { AppConfig } from '../config/app-config.js';
+import { RealtimeHub } from '../modules/notifications/realtime/realtime-hub.js';
 
 export interface CreateAppOptions {
   databaseUrl: string;
@@ -24,6 +29,8 @@ export interface CreateAppOptions {
   webDistDir?: string;
   /** Extra modules mounted beside the app's own (tests use this for probe routes). */
   extraImports?: Type[];
+  /** Where log lines go; stdout unless a test reads them. */
+  logDestination?: NodeJS.WritableStream;
 }
 
 // Content Security Policy for the SPA and the API docs: everything from our own origin, styles inline
@@ -53,10 +60,7 @@ export async function createApp(
   config: AppConfig,
   options: CreateAppOptions,
 ): Promise<NestFastifyApplication> {
-  const logger = pino({
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  });
+  const logger = createLogger(config, options.logDestination);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     genReqId: () => randomUUID(),
@@ -76,6 +80,9 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
+  bindRequestContext(fastify);
+  registerInstanceGauges(app);
+  serveMetrics(fastify, app.get(Metrics), config);
   refuseCrossSiteCookieRequests(fastify, config);
   refuseHostileInput(fastify);
   fastify.addHook('onSend', async (request, reply) => {
@@ -104,6 +111,29 @@ export async function createApp(
   }
   await app.init();
   return app;
+}
+
+/** Gauges read at scrape time: the database pool of this instance and its open live-update streams. */
+function registerInstanceGauges(app: NestFastifyApplication): void {
+  const metrics = app.get(Metrics);
+  const pool = (app.get(DataSource).driver as unknown as { master?: Pool }).master;
+  metrics.gauge(
+    'betwixt_db_pool_connections',
+    'Connections in the database pool (open, idle or busy)',
+    () => pool?.totalCount ?? 0,
+  );
+  metrics.gauge('betwixt_db_pool_idle', 'Idle connections in the database pool', () => pool?.idleCount ?? 0);
+  metrics.gauge(
+    'betwixt_db_pool_waiting',
+    'Queries waiting for a free database connection',
+    () => pool?.waitingCount ?? 0,
+  );
+  const hub = app.get(RealtimeHub);
+  metrics.gauge(
+    'betwixt_sse_streams_open',
+    'Live-update (server-sent events) streams open on this instance',
+    () => hub.connectionCount,
+  );
 }
 
 /** Fastify's trustProxy for TRUST_PROXY; a hop count becomes the function Fastify itself makes of one. */

@@ -73,13 +73,14 @@ describe('session cookie, cross-site requests and security headers', () => {
         )
       )[0]?.v;
     const before = await visibility();
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: `http://evil.example:${new URL(t.url).port}` },
       { 'sec-fetch-site': 'cross-site' },
       { origin: t.url, 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const response = await change(headers);
       expect(response.status).toBe(403);
       expect(response.body).toEqual({
@@ -98,11 +99,12 @@ describe('session cookie, cross-site requests and security headers', () => {
 
   it('accepts the same change from our own page (same Origin, same-origin fetch) or with no Origin at all', async () => {
     const cookie = await sessionCookie(t);
-    for (const headers of [
+    const ours: Record<string, string>[] = [
       { origin: t.url, 'sec-fetch-site': 'same-origin' },
       { origin: new URL(t.url).origin },
       {},
-    ]) {
+    ];
+    for (const headers of ours) {
       const response = await api(t, 'PATCH', '/api/settings/privacy', {
         body: { balanceVisibility: 'friends' },
         headers: { cookie, ...headers },

@@ -88,6 +88,7 @@ function plausible(schema: Schema | undefined, depth = 0): unknown {
       return true;
     case 'array':
       return Array.from({ length: s.minItems ?? 1 }, () => plausible(s.items, depth + 1));
+    case undefined:
     default:
       return Object.fromEntries(
         Object.entries(s.properties ?? {}).map(([key, value]) => [key, plausible(value, depth + 1)]),
@@ -194,7 +195,7 @@ function bodyFor(route: FuzzRoute): fc.Arbitrary<Pick<FuzzRequest, 'contentType'
     keys.length > 0
       ? fc
           .tuple(fc.constantFrom(...keys), hostileValue)
-          .map(([key, value]) => json({ ...(base as object), [key]: value }, `field ${key} wrong`))
+          .map(([key, value]) => json({ ...(base), [key]: value }, `field ${key} wrong`))
       : hostileValue.map((value) => json(value, 'json value'));
   return fc.oneof(
     { weight: 5, arbitrary: oneFieldWrong },
@@ -230,7 +231,7 @@ function bodyFor(route: FuzzRoute): fc.Arbitrary<Pick<FuzzRequest, 'contentType'
       weight: 1,
       arbitrary: fc.constant({
         contentType: 'application/json',
-        body: JSON.stringify({ ...(base as object), pad: 'x'.repeat(2 * 1024 * 1024) }),
+        body: JSON.stringify({ ...(base), pad: 'x'.repeat(2 * 1024 * 1024) }),
         bodyKind: '2 MB body',
       }),
     },

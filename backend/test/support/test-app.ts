@@ -39,6 +39,8 @@ export async function startTestApp(
      * public API.
      */
     realAuthLimits?: boolean;
+    /** Where the app's log lines go (set LOG_LEVEL in env to see them). */
+    logDestination?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestApp> {
   const database: TestDatabase = options.sharedDatabaseUrl
@@ -61,6 +63,7 @@ export async function startTestApp(
       databaseUrl: database.url,
       webDistDir: options.webDistDir,
       extraImports: options.extraImports,
+      logDestination: options.logDestination,
     });
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   } catch (error) {

@@ -1,39 +1,54 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-/** Sends Nest's own log lines through the same pino instance Fastify uses, so all logs are JSON. */
+type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal';
+
+const looksLikeStack = (text: string): boolean => /\n\s+at /.test(text);
+
+/**
+ * Sends Nest's own log lines through the same pino instance Fastify uses, so all logs are JSON.
+ *
+ * Nest calls `log(message, ...params)` and, for a Logger created with a context (`new Logger('Jobs')`),
+ * appends that context as the last param. So `logger.log({ lifted }, 'Lifted suspensions')` arrives as
+ * `(object, 'Lifted suspensions', 'Jobs')`: the object's fields, the message and the context. `error`
+ * may also carry a stack (`error(message, stack, context)`), told apart by its "at ..." lines.
+ */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Logger) {}
 
-  log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
   }
-  error(message: unknown, trace?: string, context?: string): void {
-    this.write('error', message, context, trace);
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
   }
-  warn(message: unknown, context?: string): void {
-    this.write('warn', message, context);
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
   }
-  debug(message: unknown, context?: string): void {
-    this.write('debug', message, context);
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
   }
-  verbose(message: unknown, context?: string): void {
-    this.write('trace', message, context);
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
   }
-  fatal(message: unknown, context?: string): void {
-    this.write('fatal', message, context);
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
   }
 
-  private write(
-    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
-    message: unknown,
-    context?: string,
-    trace?: string,
-  ): void {
-    if (typeof message === 'object' && message !== null) {
-      this.pino[level]({ context, ...(trace ? { trace } : {}), ...message });
+  private write(level: Level, message: unknown, params: unknown[]): void {
+    const strings = params.filter((param): param is string => typeof param === 'string');
+    // The last string is the context when Nest appended one (always, for our `new Logger(name)`s).
+    const context = strings.length > 0 ? strings[strings.length - 1] : undefined;
+    const rest = strings.slice(0, -1);
+    const trace = rest.find(looksLikeStack);
+    const text = rest.find((param) => !looksLikeStack(param));
+    const fields: Record<string, unknown> = { context, ...(trace ? { trace } : {}) };
+    if (typeof message === 'object' && message !== null && !(message instanceof Error)) {
+      this.pino[level]({ ...fields, ...message }, text);
+    } else if (message instanceof Error) {
+      this.pino[level]({ ...fields, err: message }, text ?? message.message);
     } else {
-      this.pino[level]({ context, ...(trace ? { trace } : {}) }, String(message));
+      this.pino[level](fields, text === undefined ? String(message) : `${String(message)} ${text}`);
     }
   }
 }

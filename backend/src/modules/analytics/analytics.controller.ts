@@ -12,7 +12,8 @@ export class RecentActivityDto {
 
 export class ProfitPointDto {
   @ApiProperty({ format: 'date-time' }) date: string;
-  @ApiProperty({ example: '12.50', description: 'Running profit/loss after this decided bet' }) cumulative: string;
+  @ApiProperty({ example: '12.50', description: 'Running profit/loss after this decided bet' })
+  cumulative: string;
 }
 
 /** Spec §3 "User analytics". Money fields are exact decimal strings. */
@@ -35,7 +36,10 @@ export class UserAnalyticsDto {
   totalAmountWon: string;
   @ApiProperty() friendsCount: number;
   @ApiProperty({ type: [RecentActivityDto] }) recentActivity: RecentActivityDto[];
-  @ApiProperty({ type: [ProfitPointDto], description: 'Profit/loss over time, one point per decided bet (latest 100)' })
+  @ApiProperty({
+    type: [ProfitPointDto],
+    description: 'Profit/loss over time, one point per decided bet (latest 100)',
+  })
   profitHistory: ProfitPointDto[];
 }
 

@@ -82,7 +82,9 @@ export class AnalyticsService {
       totalAmountWagered: row?.wagered ?? '0.00',
       totalAmountWon: row?.paid ?? '0.00',
       friendsCount: row?.friends ?? 0,
-      profitHistory: history.reverse().map((point) => ({ date: point.date.toISOString(), cumulative: point.cumulative })),
+      profitHistory: history
+        .reverse()
+        .map((point) => ({ date: point.date.toISOString(), cumulative: point.cumulative })),
       recentActivity: recent.map((entry) => ({
         description: entry.description,
         date: entry.createdAt,

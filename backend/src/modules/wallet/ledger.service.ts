@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { Metrics } from '../../common/metrics/metrics.js';
 import { SIGNED_AMOUNT_PATTERN } from '../../common/money.js';
 import { LedgerEntry, type LedgerEntryType } from './ledger-entry.entity.js';
 import { InsufficientBalanceError, LedgerAccountNotFoundError } from './wallet.errors.js';
@@ -24,6 +25,8 @@ export interface LedgerPosting {
  */
 @Injectable()
 export class LedgerService {
+  constructor(private readonly metrics: Metrics) {}
+
   async post(manager: EntityManager, postings: LedgerPosting[]): Promise<LedgerEntry[]> {
     if (postings.length === 0) return [];
     for (const posting of postings) {
@@ -70,6 +73,7 @@ export class LedgerService {
           }),
         ),
       );
+      this.metrics.ledgerPostings.inc({ type: posting.type });
     }
     return entries;
   }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
+import { Metrics } from '../../../common/metrics/metrics.js';
 import { BetsService } from '../bets.service.js';
 
 /** Every minute: expire unanswered challenges and send overdue active bets to admin review. */
@@ -7,12 +8,15 @@ import { BetsService } from '../bets.service.js';
 export class BetDeadlinesJob {
   private readonly logger = new Logger(BetDeadlinesJob.name);
 
-  constructor(private readonly bets: BetsService) {}
+  constructor(
+    private readonly bets: BetsService,
+    private readonly metrics: Metrics,
+  ) {}
 
   @Cron(CronExpression.EVERY_MINUTE, { name: 'bet-deadlines' })
   async run(): Promise<void> {
     try {
-      const result = await this.bets.processDeadlines();
+      const result = await this.metrics.recordJob('bet-deadlines', () => this.bets.processDeadlines());
       if (result.expired || result.disputed) this.logger.log(result, 'Processed bet deadlines');
     } catch (error) {
       this.logger.error({ err: error }, 'Bet deadline job failed');
