@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { LifecycleModule } from './common/lifecycle/drain-state.js';
 import { MetricsModule } from './common/metrics/metrics.js';
 import { RedisModule } from './common/redis/redis.module.js';
 import { AppConfig } from './config/app-config.js';
@@ -31,6 +32,7 @@ export class AppModule {
         ConfigModule.forConfig(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         ScheduleModule.forRoot(),
+        LifecycleModule,
         RedisModule,
         MetricsModule,
         AuthModule,

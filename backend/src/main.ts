@@ -2,16 +2,24 @@ import 'reflect-metadata';
 import { dirname, resolve } from 'node:path';
 import { type AppConfig, ConfigError, loadConfig, resolveSecrets } from './config/app-config.js';
 import { createApp } from './bootstrap/create-app.js';
+import {
+  type GracefulShutdownOptions,
+  installGracefulShutdown,
+  ShutdownConfigError,
+  shutdownOptionsFromEnv,
+} from './bootstrap/graceful-shutdown.js';
 import { prepareDatabase } from './database/prepare-database.js';
 import { DEMO_PASSWORD, seedDemo } from './demo/demo-seed.js';
 
 /** Boots the whole app: database (embedded unless DATABASE_URL), migrations, API and SPA on one port. */
 async function main(): Promise<void> {
   let config: AppConfig;
+  let shutdown: GracefulShutdownOptions;
   try {
     config = resolveSecrets(loadConfig(process.env));
+    shutdown = shutdownOptionsFromEnv(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof ShutdownConfigError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -22,18 +30,7 @@ async function main(): Promise<void> {
   const webDistDir = resolve(dirname(process.argv[1] ?? '.'), '../../frontend/dist');
   const app = await createApp(config, { databaseUrl: database.url, webDistDir });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`Received ${signal}; shutting down`);
-    await app.close();
-    await database.stop();
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, (received) => void stop(received));
-  }
+  installGracefulShutdown(app, { ...shutdown, afterClose: () => database.stop() });
   if (process.argv.includes('--demo')) {
     const people = await seedDemo(app);
     console.log('Demo data is ready. Sign in as any of these (password for all: ' + DEMO_PASSWORD + '):');

@@ -1,6 +1,8 @@
 export interface ServerEvent {
   event: string;
   data: unknown;
+  /** The SSE `id:` of the event, when it has one. */
+  id?: string;
 }
 
 /**
@@ -18,10 +20,14 @@ export class SseClient {
     this.ended = this.read();
   }
 
-  static async open(baseUrl: string, token: string | null): Promise<SseClient> {
+  /** `lastEventId`: sent as Last-Event-ID, as a reconnecting EventSource does. */
+  static async open(baseUrl: string, token: string | null, lastEventId?: string): Promise<SseClient> {
     const abort = new AbortController();
     const response = await fetch(`${baseUrl}/api/events`, {
-      headers: token ? { authorization: `Bearer ${token}`, accept: 'text/event-stream' } : {},
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}`, accept: 'text/event-stream' } : {}),
+        ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+      },
       signal: abort.signal,
     });
     const client = new SseClient(response);
@@ -75,9 +81,11 @@ export class SseClient {
 
   private take(block: string): void {
     let event = 'message';
+    let id: string | undefined;
     const data: string[] = [];
     for (const line of block.split('\n')) {
       if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('id:')) id = line.slice(3).trim();
       else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
     }
     if (data.length === 0) return;
@@ -88,7 +96,7 @@ export class SseClient {
     } catch {
       // Not JSON: kept as text.
     }
-    this.events.push({ event, data: parsed });
+    this.events.push(id === undefined ? { event, data: parsed } : { event, data: parsed, id });
     const waiters = this.waiters;
     this.waiters = [];
     for (const wake of waiters) wake();

@@ -1,18 +1,22 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/access-policy.js';
+import { DrainState } from '../../common/lifecycle/drain-state.js';
 import { RedisConnections } from '../../common/redis/redis-connections.js';
 
 class HealthResponse {
   @ApiProperty({
-    enum: ['ok', 'degraded'],
-    description: 'degraded: Redis is down, so sign-in and sign-up answer 503 until it is back',
+    enum: ['ok', 'degraded', 'draining'],
+    description:
+      'degraded: Redis is down, so sign-in and sign-up answer 503 until it is back; draining (with a 503): ' +
+      'this instance is shutting down, so the load balancer should send new requests to another one',
   })
-  status: 'ok' | 'degraded';
+  status: 'ok' | 'degraded' | 'draining';
 
-  @ApiProperty({ enum: ['up'] })
-  database: 'up';
+  @ApiPropertyOptional({ enum: ['up'], description: 'Absent while draining' })
+  database?: 'up';
 
   @ApiPropertyOptional({ enum: ['up', 'down'], description: 'Present when REDIS_URL is set' })
   redis?: 'up' | 'down';
@@ -24,17 +28,23 @@ export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly redis: RedisConnections,
+    private readonly drain: DrainState,
   ) {}
 
   /**
    * 503 only when the database is down (nothing works then). A Redis outage only stops sign-in and
    * sign-up, and Redis is shared by every instance: failing the check would make a load balancer take all
-   * of them out, so it is reported as `degraded` with a 200.
+   * of them out, so it is reported as `degraded` with a 200. A shutting-down instance answers 503
+   * `draining` (see bootstrap/graceful-shutdown.ts).
    */
   @Public()
   @Get()
   @ApiOkResponse({ type: HealthResponse })
-  async check(): Promise<HealthResponse> {
+  async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
+    if (this.drain.draining) {
+      void reply.status(503);
+      return { status: 'draining' };
+    }
     try {
       await this.dataSource.query('SELECT 1');
     } catch {

@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Sse, type MessageEvent } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, HttpCode, Param, Post, Query, Sse, type MessageEvent } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
@@ -44,11 +44,24 @@ export class NotificationsController {
 export class LiveEventsController {
   constructor(private readonly streams: LiveStreams) {}
 
-  /** Server-sent events: `ready`, then `notification` and `changed` events of the caller as they happen. */
+  /**
+   * Server-sent events: `ready`, then `notification` and `changed` events of the caller as they happen;
+   * `reconnect` (then the end of the stream) when this instance shuts down.
+   */
   @Sse()
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'text/event-stream of ready, notification and changed events' })
-  stream(@CurrentUser() user: AuthUser): Observable<MessageEvent> {
-    return this.streams.open(user);
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'The id of the last notification event received: the ones after it are sent first',
+  })
+  @ApiOkResponse({ description: 'text/event-stream of ready, notification, changed and reconnect events' })
+  stream(
+    @CurrentUser() user: AuthUser,
+    @Headers('last-event-id') lastEventId?: string,
+  ): Observable<MessageEvent> {
+    // Anything but a notification id (a number) is ignored: the stream simply starts from now.
+    const after = lastEventId && /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : undefined;
+    return this.streams.open(user, after);
   }
 }

@@ -109,6 +109,30 @@ export class NotificationsService {
     };
   }
 
+  /**
+   * The user's notifications newer than `afterId`, oldest first (at most REPLAY_LIMIT): what a live
+   * stream reconnecting with Last-Event-ID missed while it was away.
+   */
+  async since(userId: string, afterId: number): Promise<NotificationDto[]> {
+    const rows = await this.dataSource
+      .getRepository(UserNotification)
+      .createQueryBuilder('n')
+      .where('n.userId = :userId AND n.id > :afterId', { userId, afterId })
+      .orderBy('n.id', 'ASC')
+      .take(REPLAY_LIMIT)
+      .getMany();
+    return rows.map((row) => toDto(row).dto);
+  }
+
+  /** The id of the user's newest notification (0 when none): where a new live stream starts. */
+  async latestId(userId: string): Promise<number> {
+    const [row] = await this.dataSource.query<{ id: number }[]>(
+      `SELECT COALESCE(max(id), 0)::int AS id FROM notifications WHERE "userId" = $1`,
+      [userId],
+    );
+    return row?.id ?? 0;
+  }
+
   /** Marks one of the caller's notifications read; someone else's is reported as not found. */
   async markRead(userId: string, id: number): Promise<{ unreadCount: number }> {
     // For an UPDATE, TypeORM answers [rows, affected].
@@ -153,6 +177,9 @@ export class NotificationsService {
     return new Map(rows.map((row) => [row.id, row.username ?? 'Someone']));
   }
 }
+
+/** A stream away longer than this many notifications refetches its lists anyway (it gets `ready`). */
+const REPLAY_LIMIT = 200;
 
 function toDto(row: {
   id: number;

@@ -13,7 +13,7 @@ export class SuspensionExpiryJob {
     private readonly metrics: Metrics,
   ) {}
 
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'suspension-expiry' })
+  @Cron(CronExpression.EVERY_MINUTE, { name: 'suspension-expiry', waitForCompletion: true })
   async run(): Promise<void> {
     try {
       const lifted = await this.metrics.recordJob('suspension-expiry', () =>

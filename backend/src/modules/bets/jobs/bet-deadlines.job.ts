@@ -13,7 +13,7 @@ export class BetDeadlinesJob {
     private readonly metrics: Metrics,
   ) {}
 
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'bet-deadlines' })
+  @Cron(CronExpression.EVERY_MINUTE, { name: 'bet-deadlines', waitForCompletion: true })
   async run(): Promise<void> {
     try {
       const result = await this.metrics.recordJob('bet-deadlines', () => this.bets.processDeadlines());

@@ -13,7 +13,7 @@ export class BetRemindersJob {
     private readonly metrics: Metrics,
   ) {}
 
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'bet-reminders' })
+  @Cron(CronExpression.EVERY_MINUTE, { name: 'bet-reminders', waitForCompletion: true })
   async run(): Promise<void> {
     try {
       const reminded = await this.metrics.recordJob('bet-reminders', () => this.reminders.sendDue());

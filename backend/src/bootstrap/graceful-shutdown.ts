@@ -1,0 +1,128 @@
+import type { Server } from 'node:http';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { DrainState } from '../common/lifecycle/drain-state.js';
+import { LiveStreams } from '../modules/notifications/realtime/live-streams.service.js';
+
+export interface GracefulShutdownOptions {
+  /**
+   * How long health says `draining` before the instance stops listening: long enough for the balancer's
+   * health check to notice (HAProxy checks every second in `npm run cluster`).
+   */
+  drainMs: number;
+  /** After this, the process exits whatever is still running (the orchestrator's kill comes soon after). */
+  deadlineMs: number;
+  log?: (message: string) => void;
+}
+
+export class ShutdownConfigError extends Error {}
+
+/** Behind a balancer (TRUST_PROXY set) health drains for 3 s first; alone, there is nobody to tell. */
+export const SHUTDOWN_DEFAULTS = { drainMs: 3_000, aloneDrainMs: 0, deadlineMs: 25_000 };
+
+/**
+ * SHUTDOWN_DRAIN_MS / SHUTDOWN_TIMEOUT_MS, when set to whole milliseconds; otherwise the defaults. Throws
+ * a readable message for anything else.
+ */
+export function shutdownOptionsFromEnv(env: NodeJS.ProcessEnv): GracefulShutdownOptions {
+  const read = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw)) throw new ShutdownConfigError(`${name} must be a whole number of milliseconds, got "${raw}"`);
+    return Number(raw);
+  };
+  return {
+    drainMs: read(
+      'SHUTDOWN_DRAIN_MS',
+      env.TRUST_PROXY ? SHUTDOWN_DEFAULTS.drainMs : SHUTDOWN_DEFAULTS.aloneDrainMs,
+    ),
+    deadlineMs: read('SHUTDOWN_TIMEOUT_MS', SHUTDOWN_DEFAULTS.deadlineMs),
+  };
+}
+
+/**
+ * Stops one instance without failing anyone: health turns `draining` (503) so the balancer moves away;
+ * scheduled jobs stop being started (a running one finishes; its transaction-scoped advisory lock goes
+ * with its transaction, and the next minute's run on another instance picks up anything left); open
+ * live streams get a `reconnect` event and end, so browsers reconnect through the balancer with
+ * Last-Event-ID and are replayed what they missed; the server stops listening and finishes the requests
+ * in flight; then the app closes its pools (database, Redis). Resolves when all that is done — the
+ * caller then stops the database if it owns it and exits.
+ */
+export async function drainAndClose(
+  app: NestFastifyApplication,
+  options: GracefulShutdownOptions,
+): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  const drain = app.get(DrainState);
+  drain.draining = true;
+  const jobs = stopScheduledJobs(app);
+  log(`draining: health answers 503 for ${options.drainMs} ms`);
+  await delay(options.drainMs);
+  drain.closing = true;
+  const streams = app.get(LiveStreams).endAll();
+  if (streams > 0) log(`told ${streams} live stream(s) to reconnect elsewhere`);
+  // Fastify's close: stop listening, close idle keep-alive connections, wait for requests in flight. A
+  // keep-alive connection that goes idle after that (its request finished) would hold the close until
+  // its keep-alive timeout, so idle connections are closed again until the server is done.
+  const server: Server = app.getHttpServer();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  try {
+    await app.getHttpAdapter().getInstance().close();
+  } finally {
+    clearInterval(sweep);
+  }
+  await jobs;
+  log('requests and jobs finished; closing pools');
+  await app.close();
+}
+
+/**
+ * Installs SIGTERM/SIGINT handling for the built app: drain, then `afterClose` (stop the embedded
+ * database), then exit 0 — or exit 1 at the deadline whatever is still running.
+ */
+export function installGracefulShutdown(
+  app: NestFastifyApplication,
+  options: GracefulShutdownOptions & { afterClose: () => Promise<void> },
+): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const log = options.log ?? ((message: string) => console.log(message));
+    log(`Received ${signal}; shutting down (hard deadline ${options.deadlineMs} ms)`);
+    setTimeout(() => {
+      log('Shutdown deadline reached; exiting with work still running');
+      process.exit(1);
+    }, options.deadlineMs).unref();
+    drainAndClose(app, { ...options, log })
+      .then(options.afterClose)
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error('Shutdown failed:', error instanceof Error ? error.message : error);
+        process.exit(1);
+      });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+}
+
+/** Stops every cron job from starting again; resolves when those running now have finished. */
+async function stopScheduledJobs(app: NestFastifyApplication): Promise<void> {
+  let registry: SchedulerRegistry;
+  try {
+    registry = app.get(SchedulerRegistry);
+  } catch {
+    return;
+  }
+  // The jobs run with waitForCompletion, so stop() resolves once a run in progress has finished.
+  const stopping: Promise<void>[] = [];
+  for (const job of registry.getCronJobs().values()) {
+    const done = job.stop();
+    if (done) stopping.push(done);
+  }
+  await Promise.all(stopping);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
