@@ -142,7 +142,7 @@ describe('notifications', () => {
 
       const resolve = await api(t, 'POST', `/api/bets/${id}/admin-resolve`, {
         token: admin.token,
-        body: { winnerId: bob.id },
+        body: { winnerId: bob.id, resolution: 'The referee report names Bob' },
       });
       expect(resolve.status).toBe(200);
       expect((await page(bob)).items[0]).toMatchObject({
