@@ -1,23 +1,22 @@
-import { Avatar, Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
 import { formatMoney } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
+import { resultOf } from './bet-result';
 import { useDeclineBetMutation } from './bets-api';
 import { displayName, type Bet } from './types';
-
-export function completedBadge(
-  bet: Bet,
-  viewerId: string,
-): { label: string; color: 'success' | 'error' | 'default' | 'warning' } {
-  if (bet.status === 'disputed' || bet.finalResult === 'disputed')
-    return { label: 'Disputed', color: 'warning' };
-  if (bet.finalResult === 'no_clear_outcome' || (bet.status === 'completed' && bet.winnerUserId === null)) {
-    return { label: 'Draw', color: 'default' };
-  }
-  return bet.winnerUserId === viewerId
-    ? { label: 'Won', color: 'success' }
-    : { label: 'Lost', color: 'error' };
-}
 
 const STATUS_LABEL: Record<Bet['status'], string> = {
   pending: 'Pending',
@@ -29,7 +28,7 @@ const STATUS_LABEL: Record<Bet['status'], string> = {
   expired: 'Expired',
 };
 
-/** A bet as the dashboard lists it, with the actions spec §4 gives each status. */
+/** A bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. */
 export function BetCard({
   bet,
   viewerId,
@@ -47,8 +46,7 @@ export function BetCard({
   const other = isCreator ? bet.opponent : bet.creator;
   const myPick = isCreator ? bet.creatorPick : bet.opponentPick;
   const myReport = isCreator ? bet.creatorResult : bet.opponentResult;
-  const badge =
-    bet.status === 'completed' || bet.status === 'disputed' ? completedBadge(bet, viewerId) : null;
+  const badge = resultOf(bet, viewerId);
 
   const deny = async () => {
     if (!window.confirm(`Deny the challenge "${bet.title}" from ${displayName(bet.creator)}?`)) return;
@@ -68,13 +66,32 @@ export function BetCard({
             {displayName(other).slice(0, 1).toUpperCase()}
           </Avatar>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{bet.title}</Typography>
+            <Link
+              component={RouterLink}
+              to={`/bets/${bet.id}`}
+              underline="hover"
+              color="text.primary"
+              sx={{ fontWeight: 700, overflowWrap: 'anywhere', display: 'block' }}
+            >
+              {bet.title}
+            </Link>
             <Typography variant="body2" color="text.secondary">
               {isCreator ? 'vs' : 'from'} {displayName(other)}
             </Typography>
           </Box>
           <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
-            <Typography sx={{ fontWeight: 800 }}>${formatMoney(bet.amount)}</Typography>
+            <Typography sx={{ fontWeight: 800 }}>
+              {badge?.net ? (
+                <Box
+                  component="span"
+                  sx={{ color: badge.net.startsWith('+') ? 'success.dark' : 'error.dark' }}
+                >
+                  {badge.net.startsWith('+') ? '+' : '−'}${badge.net.slice(1)}
+                </Box>
+              ) : (
+                `$${formatMoney(bet.amount)}`
+              )}
+            </Typography>
             {badge ? (
               <Chip size="small" color={badge.color} label={badge.label} />
             ) : (

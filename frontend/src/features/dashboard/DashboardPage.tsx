@@ -1,19 +1,25 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
 import { AcceptBetDialog } from '../bets/AcceptBetDialog';
 import { BetCard } from '../bets/BetCard';
-import { POLL, useActiveBetsQuery, useBetQuery, usePendingBetsQuery, useWalletQuery } from '../bets/bets-api';
+import { useBetDialogEvents } from '../bets/bet-dialog-events';
+import {
+  POLL,
+  useActiveBetsQuery,
+  usePendingBetsQuery,
+  useRecentResultsQuery,
+  useWalletQuery,
+} from '../bets/bets-api';
 import { CreateBetFlow } from '../bets/CreateBetFlow';
 import { SubmitOutcomeDialog } from '../bets/SubmitOutcomeDialog';
 import { SubmitResultDialog } from '../bets/SubmitResultDialog';
 import type { Bet } from '../bets/types';
-import { dialogForLinkedBet, linkedBetId } from './linked-bet';
+import { linkedBetId } from './linked-bet';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
   return (
@@ -45,6 +51,7 @@ function BetSection({
   onAccept,
   onSubmitOutcome,
   empty,
+  footer,
 }: {
   id: string;
   title: string;
@@ -53,6 +60,7 @@ function BetSection({
   onAccept: (bet: Bet) => void;
   onSubmitOutcome: (bet: Bet) => void;
   empty: React.ReactNode;
+  footer?: React.ReactNode;
 }) {
   return (
     <Box component="section" aria-labelledby={`${id}-heading`}>
@@ -76,11 +84,12 @@ function BetSection({
       ) : (
         empty
       )}
+      {footer}
     </Box>
   );
 }
 
-/** Spec §2 Dashboard. */
+/** The dashboard (docs/product.md §2): balance, active bets, pending challenges and recent results. */
 export default function DashboardPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -105,49 +114,15 @@ export default function DashboardPage() {
     if (wantsCreate) setParams({}, { replace: true });
   }, [wantsCreate, setParams]);
 
-  // ?bet=<id> (a notification's link) opens the dialog that bet needs from the viewer, fetched fresh so
-  // a challenge that has just arrived is found; then the parameter is removed from the address.
-  const betParam = params.get('bet');
-  const betId = linkedBetId(betParam);
-  const linked = useBetQuery(betId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const [linkHandled, setLinkHandled] = useState<number | null>(null);
-  if (betId === null && linkHandled !== null) setLinkHandled(null);
-  if (
-    user &&
-    betId !== null &&
-    linkHandled !== betId &&
-    !linked.isFetching &&
-    (linked.isSuccess || linked.isError)
-  ) {
-    setLinkHandled(betId);
-    const bet = linked.data?.id === betId ? linked.data : undefined;
-    const dialog = bet ? dialogForLinkedBet(bet, user.id) : null;
-    if (bet && dialog === 'accept') setAccepting(bet);
-    if (bet && dialog === 'result') setResulting(bet);
-  }
-  const linkDone = betParam !== null && (betId === null || linkHandled === betId);
-  useEffect(() => {
-    if (!linkDone) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('bet');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [linkDone, setParams]);
+  const results = useRecentResultsQuery();
+  useBetDialogEvents(
+    useCallback((bet: Bet) => setAccepting(bet), []),
+    useCallback((bet: Bet) => setResulting(bet), []),
+  );
 
-  useEffect(() => {
-    const onAccept = (event: Event) => setAccepting((event as CustomEvent<Bet>).detail);
-    const onResult = (event: Event) => setResulting((event as CustomEvent<Bet>).detail);
-    window.addEventListener('openBetAcceptance', onAccept);
-    window.addEventListener('openBetResult', onResult);
-    return () => {
-      window.removeEventListener('openBetAcceptance', onAccept);
-      window.removeEventListener('openBetResult', onResult);
-    };
-  }, []);
+  // ?bet=<id>: links sent before bets had their own page (old emails and pushes) go to the bet's page.
+  const linkedBet = linkedBetId(params.get('bet'));
+  if (linkedBet !== null) return <Navigate to={`/bets/${linkedBet}`} replace />;
 
   if (!user) return null;
   const balance = wallet.data?.available ?? user.balance;
@@ -209,6 +184,24 @@ export default function DashboardPage() {
         onAccept={setAccepting}
         onSubmitOutcome={setReporting}
         empty={<EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />}
+      />
+      <BetSection
+        id="results"
+        title="Recent Results"
+        query={results}
+        viewerId={user.id}
+        onAccept={setAccepting}
+        onSubmitOutcome={setReporting}
+        empty={
+          <EmptyState title="No Results Yet" text="Settled, declined and expired bets will show up here." />
+        }
+        footer={
+          <Box sx={{ mt: 1 }}>
+            <Button component={RouterLink} to="/bets" sx={{ minHeight: 44 }}>
+              See all bets
+            </Button>
+          </Box>
+        }
       />
 
       <CreateBetFlow
