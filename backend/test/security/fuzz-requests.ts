@@ -128,6 +128,10 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
     '-1',
     '1e309',
     '99999999999999999999999.99',
+    '9007199254740993',
+    '1e21',
+    '-0',
+    '0x10',
     'NaN',
     '2026-02-30',
     '00000000-0000-0000-0000-000000000000',
@@ -195,7 +199,7 @@ function bodyFor(route: FuzzRoute): fc.Arbitrary<Pick<FuzzRequest, 'contentType'
     keys.length > 0
       ? fc
           .tuple(fc.constantFrom(...keys), hostileValue)
-          .map(([key, value]) => json({ ...(base), [key]: value }, `field ${key} wrong`))
+          .map(([key, value]) => json({ ...base, [key]: value }, `field ${key} wrong`))
       : hostileValue.map((value) => json(value, 'json value'));
   return fc.oneof(
     { weight: 5, arbitrary: oneFieldWrong },
@@ -231,7 +235,7 @@ function bodyFor(route: FuzzRoute): fc.Arbitrary<Pick<FuzzRequest, 'contentType'
       weight: 1,
       arbitrary: fc.constant({
         contentType: 'application/json',
-        body: JSON.stringify({ ...(base), pad: 'x'.repeat(2 * 1024 * 1024) }),
+        body: JSON.stringify({ ...base, pad: 'x'.repeat(2 * 1024 * 1024) }),
         bodyKind: '2 MB body',
       }),
     },

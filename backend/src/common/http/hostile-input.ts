@@ -26,6 +26,16 @@ export interface InputProblem {
 const fieldName = (path: string): string => path || 'body';
 
 /**
+ * Parsed JSON (or form fields) only: plain objects and arrays. Files, Buffers and streams a multipart parser
+ * puts in a body are not walked (their internals are neither user text nor bounded).
+ */
+function isPlainData(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
  * The first thing in a parsed body, query or path that must never reach class-transformer, a DTO or
  * PostgreSQL: nesting deeper than MAX_JSON_DEPTH, an array longer than MAX_ARRAY_LENGTH, or a control
  * character other than tab/newline in a string or key. Iterative, so no input can overflow the stack.
@@ -40,7 +50,7 @@ export function findHostileInput(value: unknown, root = ''): InputProblem | null
       }
       continue;
     }
-    if (typeof item !== 'object' || item === null) continue;
+    if (typeof item !== 'object' || item === null || !isPlainData(item)) continue;
     if (depth >= MAX_JSON_DEPTH) {
       return {
         field: fieldName(path),

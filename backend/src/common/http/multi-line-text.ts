@@ -24,16 +24,33 @@ function multiLineFields(dto: unknown): Set<string> {
   return names;
 }
 
+/** The path of the first string under `value` holding any control character (nesting is capped at 32). */
+function lineBreakIn(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return hasControlCharacter(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = lineBreakIn(item, `${path}[${index}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = lineBreakIn(item, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** A tab or line break in a body field that is not @MultiLineText() (checked before transformation). */
 export function findLineBreakOutsideText(body: unknown, dto: unknown): InputProblem | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const allowed = multiLineFields(dto);
   for (const [key, value] of Object.entries(body)) {
     if (allowed.has(key)) continue;
-    const texts = Array.isArray(value) ? value : [value];
-    if (texts.some((text) => typeof text === 'string' && hasControlCharacter(text))) {
-      return { field: key, message: `${key} must not contain control characters` };
-    }
+    const field = lineBreakIn(value, key);
+    if (field) return { field, message: `${field} must not contain control characters` };
   }
   return null;
 }

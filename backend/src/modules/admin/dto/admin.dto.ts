@@ -92,6 +92,7 @@ export class AdminListQueryDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
   offset?: number;
 }
 
