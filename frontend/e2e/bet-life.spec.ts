@@ -97,7 +97,8 @@ test('a bet played to a win: both see it in Recent Results and on its page, with
   if (info.project.name === 'phone') {
     await alice.page
       .getByRole('region', { name: 'Recent Results' })
-      .screenshot({ path: `${SCREENSHOTS}/dashboard-results-phone.png` });
+      .evaluate((section) => section.scrollIntoView({ block: 'center' }));
+    await alice.page.screenshot({ path: `${SCREENSHOTS}/dashboard-results-phone.png` });
   }
 
   // The card opens the bet's page: state in words, both picks, the timeline and the receipts.
@@ -174,8 +175,10 @@ test('a dispute: both add statements, the admin decides a draw with a reason, bo
     await dispute.getByRole('button', { name: 'Add statement' }).click();
     await expect(who.page.getByRole('status').filter({ hasText: 'Statement saved' })).toBeVisible();
   }
-  // Statements are shown as text, never as markup.
-  await expect(bob.page.getByText('<b>Not true</b> — my watch says 10 seconds earlier.')).toBeVisible();
+  // Each sees the other's statement, shown as text, never as markup.
+  await alice.page.reload();
+  await expect(alice.page.getByText('<b>Not true</b> — my watch says 10 seconds earlier.')).toBeVisible();
+  await expect(bob.page.getByText('I crossed the line first, the photo shows it.')).toBeVisible();
 
   grantAdmin(boss.person.username);
   await boss.page.goto('/admin');

@@ -146,6 +146,11 @@ describe('a bet from first to last: history, page, statements, an admin draw wit
       expect.objectContaining({ userId: alice.id, text: html }),
       expect.objectContaining({ userId: bob.id, text: 'The goal was offside.' }),
     ]);
+    expect((seen as unknown as { disputeHistory: unknown }).disputeHistory).toEqual([
+      { userId: alice.id, disputes: 1, won: 0, lost: 0, drawn: 0 },
+      { userId: bob.id, disputes: 1, won: 0, lost: 0, drawn: 0 },
+    ]);
+    expect(((await pageOf(id, bob)) as unknown as { disputeHistory: unknown }).disputeHistory).toEqual([]);
     // Both players see both statements.
     expect((await pageOf(id, bob)).dispute?.statements).toHaveLength(2);
 

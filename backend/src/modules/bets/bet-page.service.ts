@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { BetsReadService } from './bets-read.service.js';
-import type { BetDisputeDto, BetEventDto, BetPageDto, BetReceiptDto } from './dto/bet-page.dto.js';
+import type {
+  BetDisputeDto,
+  BetEventDto,
+  BetPageDto,
+  BetReceiptDto,
+  PartyDisputeHistoryDto,
+} from './dto/bet-page.dto.js';
 
 const BET_MONEY_TYPES = ['bet_stake', 'bet_refund', 'bet_payout', 'payout_reversal'];
 const DECISIONS = ['resolve_dispute', 'edit_resolution'];
@@ -82,6 +88,8 @@ export class BetPageService {
       ),
     ]);
     const [dispute] = disputes;
+    const parties = [bet.creatorId, bet.opponentId].filter((id): id is string => id !== null);
+    const disputeHistory = viewerRole === 'admin' && dispute ? await this.disputeHistory(parties) : [];
     return {
       bet,
       viewerRole,
@@ -92,7 +100,28 @@ export class BetPageService {
       })),
       receipts: receipts.map((row): BetReceiptDto => ({ ...row, createdAt: row.createdAt.toISOString() })),
       dispute: dispute ? this.disputeOf(dispute, reasons[0]?.reason ?? null, statements) : null,
+      disputeHistory,
     };
+  }
+
+  /** Every dispute each party has been in (one query over the disputes index). */
+  private async disputeHistory(userIds: string[]): Promise<PartyDisputeHistoryDto[]> {
+    const rows = await this.dataSource.query<PartyDisputeHistoryDto[]>(
+      `SELECT party AS "userId",
+              count(*)::int AS disputes,
+              count(*) FILTER (WHERE b.status = 'completed' AND b."winnerUserId" = party)::int AS won,
+              count(*) FILTER (WHERE b.status = 'completed' AND b."winnerUserId" IS NOT NULL AND b."winnerUserId" <> party)::int AS lost,
+              count(*) FILTER (WHERE b.status = 'completed' AND b."winnerUserId" IS NULL)::int AS drawn
+         FROM unnest($1::uuid[]) AS party
+         JOIN bets b ON (b."creatorId" = party OR b."opponentId" = party)
+        WHERE EXISTS (SELECT 1 FROM dispute_resolutions d WHERE d."betId" = b.id)
+        GROUP BY party`,
+      [userIds],
+    );
+    return userIds.map(
+      (userId) =>
+        rows.find((row) => row.userId === userId) ?? { userId, disputes: 0, won: 0, lost: 0, drawn: 0 },
+    );
   }
 
   private disputeOf(row: DisputeRow, reason: string | null, statements: StatementRow[]): BetDisputeDto {

@@ -80,7 +80,7 @@ export function BetCard({
             </Typography>
           </Box>
           <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
-            <Typography sx={{ fontWeight: 800 }}>
+            <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>
               {badge?.net ? (
                 <Box
                   component="span"

@@ -209,6 +209,12 @@ function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId: strin
             </Box>
           ))
         )}
+        {page.disputeHistory.map((history) => (
+          <Typography key={history.userId} variant="body2" color="text.secondary">
+            {nameOf(history.userId)}: {history.disputes} dispute{history.disputes === 1 ? '' : 's'} so far (
+            {history.won} won, {history.lost} lost, {history.drawn} drawn)
+          </Typography>
+        ))}
         {bet.status === 'disputed' && page.viewerRole !== 'admin' && (
           <StatementForm key={mine?.updatedAt ?? 'new'} betId={bet.id} current={mine?.text ?? ''} />
         )}

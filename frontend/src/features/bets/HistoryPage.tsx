@@ -122,6 +122,7 @@ export default function HistoryPage() {
             restart();
           }}
           sx={{ minWidth: 180 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           {STATUSES.map((option) => (
             <MenuItem key={option.label} value={option.value}>
@@ -138,6 +139,7 @@ export default function HistoryPage() {
             restart();
           }}
           sx={{ minWidth: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">Everyone</MenuItem>
           {[...opponents.values()].map((person) => (

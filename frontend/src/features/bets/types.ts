@@ -96,6 +96,8 @@ export interface BetPageData {
   timeline: BetEvent[];
   receipts: BetReceipt[];
   dispute: BetDispute | null;
+  /** Admins only: each party's disputes so far and how they ended for them. */
+  disputeHistory: { userId: string; disputes: number; won: number; lost: number; drawn: number }[];
 }
 
 export interface HistoryFilter {

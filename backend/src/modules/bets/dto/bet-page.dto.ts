@@ -36,6 +36,15 @@ export class BetDisputeDto {
   @ApiProperty({ type: [DisputeStatementDto] }) statements: DisputeStatementDto[];
 }
 
+/** For admins deciding a dispute: how often each party has been in one, and how those ended for them. */
+export class PartyDisputeHistoryDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ description: 'Disputed bets in all, this one included' }) disputes: number;
+  @ApiProperty({ description: 'Decided for this party' }) won: number;
+  @ApiProperty({ description: 'Decided against this party' }) lost: number;
+  @ApiProperty({ description: 'Decided as a draw' }) drawn: number;
+}
+
 /** Everything a bet's page shows: the bet, its history, its money and its dispute. */
 export class BetPageDto {
   @ApiProperty({ type: BetDto }) bet: BetDto;
@@ -47,4 +56,9 @@ export class BetPageDto {
   })
   receipts: BetReceiptDto[];
   @ApiProperty({ type: BetDisputeDto, nullable: true }) dispute: BetDisputeDto | null;
+  @ApiProperty({
+    type: [PartyDisputeHistoryDto],
+    description: 'Only for admins, only when the bet was disputed',
+  })
+  disputeHistory: PartyDisputeHistoryDto[];
 }
