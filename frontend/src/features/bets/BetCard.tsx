@@ -11,12 +11,11 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useToast } from '../../components/toast/use-toast';
 import { formatMoney } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
 import { resultOf } from './bet-result';
-import { useDeclineBetMutation } from './bets-api';
 import { displayName, type Bet } from './types';
+import { useDenyChallenge } from './use-bet-dialogs';
 
 const STATUS_LABEL: Record<Bet['status'], string> = {
   pending: 'Pending',
@@ -40,23 +39,12 @@ export function BetCard({
   onAccept: (bet: Bet) => void;
   onSubmitOutcome: (bet: Bet) => void;
 }) {
-  const [decline, { isLoading }] = useDeclineBetMutation();
-  const toast = useToast();
+  const { deny, isDenying } = useDenyChallenge();
   const isCreator = bet.creatorId === viewerId;
   const other = isCreator ? bet.opponent : bet.creator;
   const myPick = isCreator ? bet.creatorPick : bet.opponentPick;
   const myReport = isCreator ? bet.creatorResult : bet.opponentResult;
   const badge = resultOf(bet, viewerId);
-
-  const deny = async () => {
-    if (!window.confirm(`Deny the challenge "${bet.title}" from ${displayName(bet.creator)}?`)) return;
-    try {
-      await decline(bet.id).unwrap();
-      toast({ title: 'Challenge Denied' });
-    } catch {
-      toast({ title: 'Failed to deny challenge', variant: 'destructive' });
-    }
-  };
 
   return (
     <Card component="article" aria-label={bet.title} data-testid={`bet-card-${bet.id}`}>
@@ -118,7 +106,7 @@ export function BetCard({
             <Button variant="contained" onClick={() => onAccept(bet)}>
               Accept Challenge
             </Button>
-            <Button color="error" disabled={isLoading} onClick={() => void deny()}>
+            <Button color="error" disabled={isDenying} onClick={() => void deny(bet)}>
               Deny
             </Button>
           </>

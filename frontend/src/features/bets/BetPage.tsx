@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
@@ -22,19 +22,12 @@ import { formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
 import NotFoundPage from '../not-found/NotFoundPage';
-import { AcceptBetDialog } from './AcceptBetDialog';
-import { openBetAcceptance, openBetResult, useBetDialogEvents } from './bet-dialog-events';
+import { openBetAcceptance, openBetResult } from './bet-dialog-events';
 import { resultOf, sides } from './bet-result';
 import { reportText, stateInWords } from './bet-state-text';
-import {
-  useBetPageQuery,
-  useCancelBetMutation,
-  useDeclineBetMutation,
-  useWriteStatementMutation,
-} from './bets-api';
-import { SubmitOutcomeDialog } from './SubmitOutcomeDialog';
-import { SubmitResultDialog } from './SubmitResultDialog';
+import { useBetPageQuery, useCancelBetMutation, useWriteStatementMutation } from './bets-api';
 import { displayName, type Bet, type BetPageData, type BetReceipt } from './types';
+import { useBetDialogs, useDenyChallenge } from './use-bet-dialogs';
 
 const RECEIPT_LABEL: Record<BetReceipt['type'], string> = {
   bet_stake: 'Stake into escrow',
@@ -59,21 +52,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The actions the bet's state allows the viewer, through the product's dialogs. */
 function BetActions({ bet, viewerId, onReport }: { bet: Bet; viewerId: string; onReport: () => void }) {
-  const [decline, declining] = useDeclineBetMutation();
+  const { deny, isDenying } = useDenyChallenge();
   const [cancel, cancelling] = useCancelBetMutation();
   const toast = useToast();
   const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
   if (!isParty) return null;
 
-  const deny = async () => {
-    if (!window.confirm(`Deny the challenge "${bet.title}" from ${displayName(bet.creator)}?`)) return;
-    try {
-      await decline(bet.id).unwrap();
-      toast({ title: 'Challenge Denied' });
-    } catch {
-      toast({ title: 'Failed to deny challenge', variant: 'destructive' });
-    }
-  };
   const withdraw = async () => {
     if (!window.confirm(`Withdraw "${bet.title}"? Your $${formatMoney(bet.amount)} stake comes back.`))
       return;
@@ -98,7 +82,7 @@ function BetActions({ bet, viewerId, onReport }: { bet: Bet; viewerId: string; o
         <Button variant="contained" onClick={() => openBetAcceptance(bet)}>
           Accept Challenge
         </Button>
-        <Button color="error" disabled={declining.isLoading} onClick={() => void deny()}>
+        <Button color="error" disabled={isDenying} onClick={() => void deny(bet)}>
           Deny
         </Button>
       </Stack>
@@ -313,13 +297,7 @@ export default function BetPage() {
   const betId = id && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
   const { user } = useAuth();
   const query = useBetPageQuery(betId ?? skipToken);
-  const [accepting, setAccepting] = useState<Bet | null>(null);
-  const [reporting, setReporting] = useState<Bet | null>(null);
-  const [resulting, setResulting] = useState<Bet | null>(null);
-  useBetDialogEvents(
-    useCallback((bet: Bet) => setAccepting(bet), []),
-    useCallback((bet: Bet) => setResulting(bet), []),
-  );
+  const { dialogs, openOutcome } = useBetDialogs(user?.id ?? '');
   useUnauthorizedRedirect(query.error);
 
   if (!user) return null;
@@ -345,7 +323,7 @@ export default function BetPage() {
       ) : (
         <>
           <BetDetails page={page} viewerId={user.id} />
-          <BetActions bet={page.bet} viewerId={user.id} onReport={() => setReporting(page.bet)} />
+          <BetActions bet={page.bet} viewerId={user.id} onReport={() => openOutcome(page.bet)} />
           <DisputeSection page={page} viewerId={user.id} />
           <Section title="Timeline">
             <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -397,11 +375,7 @@ export default function BetPage() {
           </Section>
         </>
       )}
-      {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
-      {reporting && (
-        <SubmitOutcomeDialog bet={reporting} viewerId={user.id} onClose={() => setReporting(null)} />
-      )}
-      {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
+      {dialogs}
     </Stack>
   );
 }

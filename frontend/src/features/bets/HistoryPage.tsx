@@ -2,13 +2,11 @@ import { Alert, Box, Button, Card, MenuItem, Skeleton, Stack, TextField, Typogra
 import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
-import { AcceptBetDialog } from './AcceptBetDialog';
-import { openBetAcceptance, useBetDialogEvents } from './bet-dialog-events';
+import { openBetAcceptance } from './bet-dialog-events';
 import { BetCard } from './BetCard';
 import { HISTORY_PAGE, useHistoryQuery } from './bets-api';
-import { SubmitOutcomeDialog } from './SubmitOutcomeDialog';
-import { SubmitResultDialog } from './SubmitResultDialog';
 import { displayName, type Bet, type BetParty, type BetStatus, type HistoryFilter } from './types';
+import { useBetDialogs } from './use-bet-dialogs';
 
 const STATUSES: { value: BetStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
@@ -79,13 +77,7 @@ export default function HistoryPage() {
   const [opponentId, setOpponentId] = useState('');
   const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
   const [reports, setReports] = useState<Map<number | undefined, PageReport>>(new Map());
-  const [accepting, setAccepting] = useState<Bet | null>(null);
-  const [reporting, setReporting] = useState<Bet | null>(null);
-  const [resulting, setResulting] = useState<Bet | null>(null);
-  useBetDialogEvents(
-    useCallback((bet: Bet) => setAccepting(bet), []),
-    useCallback((bet: Bet) => setResulting(bet), []),
-  );
+  const { dialogs, openOutcome } = useBetDialogs(user?.id ?? '');
   const onLoaded = useCallback((before: number | undefined, report: PageReport) => {
     setReports((current) => new Map(current).set(before, report));
   }, []);
@@ -157,7 +149,7 @@ export default function HistoryPage() {
             before={before}
             viewerId={user.id}
             onLoaded={onLoaded}
-            onSubmitOutcome={setReporting}
+            onSubmitOutcome={openOutcome}
           />
         ))}
       </Stack>
@@ -183,11 +175,7 @@ export default function HistoryPage() {
           </Button>
         </Box>
       )}
-      {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
-      {reporting && (
-        <SubmitOutcomeDialog bet={reporting} viewerId={user.id} onClose={() => setReporting(null)} />
-      )}
-      {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
+      {dialogs}
     </Stack>
   );
 }

@@ -1,13 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
-import { AcceptBetDialog } from '../bets/AcceptBetDialog';
 import { BetCard } from '../bets/BetCard';
-import { useBetDialogEvents } from '../bets/bet-dialog-events';
 import {
   POLL,
   useActiveBetsQuery,
@@ -16,9 +14,8 @@ import {
   useWalletQuery,
 } from '../bets/bets-api';
 import { CreateBetFlow } from '../bets/CreateBetFlow';
-import { SubmitOutcomeDialog } from '../bets/SubmitOutcomeDialog';
-import { SubmitResultDialog } from '../bets/SubmitResultDialog';
 import type { Bet } from '../bets/types';
+import { useBetDialogs } from '../bets/use-bet-dialogs';
 import { linkedBetId } from './linked-bet';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
@@ -97,9 +94,7 @@ export default function DashboardPage() {
     open: false,
     challenger: null,
   });
-  const [accepting, setAccepting] = useState<Bet | null>(null);
-  const [reporting, setReporting] = useState<Bet | null>(null);
-  const [resulting, setResulting] = useState<Bet | null>(null);
+  const { dialogs, openAcceptance, openOutcome } = useBetDialogs(user?.id ?? '');
   const active = useActiveBetsQuery(undefined, { pollingInterval: POLL.activeBets });
   const pending = usePendingBetsQuery(undefined, { pollingInterval: POLL.pendingBets });
   const wallet = useWalletQuery();
@@ -115,10 +110,6 @@ export default function DashboardPage() {
   }, [wantsCreate, setParams]);
 
   const results = useRecentResultsQuery();
-  useBetDialogEvents(
-    useCallback((bet: Bet) => setAccepting(bet), []),
-    useCallback((bet: Bet) => setResulting(bet), []),
-  );
 
   // ?bet=<id>: links sent before bets had their own page (old emails and pushes) go to the bet's page.
   const linkedBet = linkedBetId(params.get('bet'));
@@ -162,8 +153,8 @@ export default function DashboardPage() {
         title="Active Bets"
         query={active}
         viewerId={user.id}
-        onAccept={setAccepting}
-        onSubmitOutcome={setReporting}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
         empty={
           <EmptyState
             title="Ready to Start Betting?"
@@ -181,8 +172,8 @@ export default function DashboardPage() {
         title="Pending Challenges"
         query={pending}
         viewerId={user.id}
-        onAccept={setAccepting}
-        onSubmitOutcome={setReporting}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
         empty={<EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />}
       />
       <BetSection
@@ -190,8 +181,8 @@ export default function DashboardPage() {
         title="Recent Results"
         query={results}
         viewerId={user.id}
-        onAccept={setAccepting}
-        onSubmitOutcome={setReporting}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
         empty={
           <EmptyState title="No Results Yet" text="Settled, declined and expired bets will show up here." />
         }
@@ -209,11 +200,7 @@ export default function DashboardPage() {
         challengerId={creating.challenger}
         onClose={() => setCreating({ open: false, challenger: null })}
       />
-      {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
-      {reporting && (
-        <SubmitOutcomeDialog bet={reporting} viewerId={user.id} onClose={() => setReporting(null)} />
-      )}
-      {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
+      {dialogs}
     </Stack>
   );
 }
