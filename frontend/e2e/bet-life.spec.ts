@@ -206,3 +206,31 @@ test('a dispute: both add statements, the admin decides a draw with a reason, bo
   }
   await Promise.all([alice.close(), bob.close(), boss.close()]);
 });
+
+test("a bet's link works on a fresh load and after signing in from the landing page", async ({
+  browser,
+}, info) => {
+  const alice = await player(browser, info.project, 'Alice');
+  const bob = await player(browser, info.project, 'Bob');
+  const title = `Deep link ${Date.now()}`;
+  const betId = await activeBet(alice, bob, title);
+
+  // Signed in: a fresh load of the link opens the page.
+  await bob.page.goto(`/bets/${betId}`);
+  await bob.page.reload();
+  await expect(bob.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // Signed out: the link shows the landing page, and signing in lands on the bet, not the dashboard.
+  const context = await browser.newContext(info.project.use);
+  const page = await context.newPage();
+  await page.goto(`/bets/${betId}`);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email or username').fill(bob.person.username);
+  await dialog.getByLabel('Password').fill(bob.person.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/bets/${betId}$`));
+
+  await Promise.all([alice.close(), bob.close(), context.close()]);
+});
