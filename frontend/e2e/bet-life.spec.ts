@@ -172,6 +172,13 @@ test('a dispute: both add statements, the admin decides a draw with a reason, bo
     await who.page.goto(`/bets/${betId}`);
     const dispute = who.page.getByRole('region', { name: 'Dispute' });
     await dispute.getByLabel('Your statement for the admin').fill(words);
+    if (who === alice) {
+      const links = dispute.getByLabel('Evidence links (optional)');
+      await links.fill('http://photos.example.com/finish.jpg');
+      await expect(dispute.getByText('Evidence links must be https:// addresses')).toBeVisible();
+      await expect(dispute.getByRole('button', { name: 'Add statement' })).toBeDisabled();
+      await links.fill('https://photos.example.com/finish.jpg');
+    }
     await dispute.getByRole('button', { name: 'Add statement' }).click();
     await expect(who.page.getByRole('status').filter({ hasText: 'Statement saved' })).toBeVisible();
   }
@@ -179,6 +186,17 @@ test('a dispute: both add statements, the admin decides a draw with a reason, bo
   await alice.page.reload();
   await expect(alice.page.getByText('<b>Not true</b> — my watch says 10 seconds earlier.')).toBeVisible();
   await expect(bob.page.getByText('I crossed the line first, the photo shows it.')).toBeVisible();
+  // Alice's evidence is a link that opens elsewhere without a referrer and earns no ranking.
+  await bob.page.reload();
+  const evidence = bob.page
+    .getByRole('list', { name: 'Evidence links' })
+    .getByRole('link', { name: 'https://photos.example.com/finish.jpg' });
+  await expect(evidence).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  await expect(evidence).toHaveAttribute('href', 'https://photos.example.com/finish.jpg');
+  if (info.project.name === 'phone') {
+    await evidence.scrollIntoViewIfNeeded();
+    await bob.page.screenshot({ path: `${SCREENSHOTS}/bet-dispute-phone.png` });
+  }
 
   grantAdmin(boss.person.username);
   await boss.page.goto('/admin');
