@@ -43,6 +43,18 @@ export function formatDate(value: string | Date | null | undefined): string {
   return new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** Date and time of day, en-US ("Nov 24, 2026, 1:05 AM"). */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  return new Date(value).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday"; a week or older shows the en-US date. */
