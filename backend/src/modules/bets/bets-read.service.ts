@@ -32,7 +32,7 @@ export class BetsReadService {
   async list(
     viewer: AuthUser,
     list: BetList,
-    options: { limit?: number; before?: number } = {},
+    options: { limit?: number; before?: number; status?: BetStatus; opponentId?: string } = {},
   ): Promise<BetDto[]> {
     const query = this.bets
       .createQueryBuilder('bet')
@@ -42,10 +42,20 @@ export class BetsReadService {
       .where(new Brackets((where) => where.where('bet.creatorId = :me').orWhere('bet.opponentId = :me')), {
         me: viewer.id,
       })
-      .andWhere('bet.status IN (:...statuses)', { statuses: BET_LISTS[list] })
+      .andWhere('bet.status IN (:...statuses)', {
+        statuses: options.status
+          ? BET_LISTS[list].filter((status) => status === options.status)
+          : BET_LISTS[list],
+      })
       .orderBy('bet.id', 'DESC')
       .take(Math.min(Math.max(options.limit ?? DEFAULT_PAGE, 1), MAX_PAGE));
     if (options.before) query.andWhere('bet.id < :before', { before: options.before });
+    if (options.opponentId) {
+      query.andWhere(
+        new Brackets((where) => where.where('bet.creatorId = :other').orWhere('bet.opponentId = :other')),
+        { other: options.opponentId },
+      );
+    }
     return this.present(viewer, await query.getMany());
   }
 

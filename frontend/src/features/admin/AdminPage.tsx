@@ -30,6 +30,7 @@ import { formatMoney } from '../../lib/money';
 import { formatDate, formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import type { Bet, BetParty } from '../bets/types';
+import { ResolveDisputeDialog } from './ResolveDisputeDialog';
 import {
   ADMIN_ANALYTICS_POLL_MS,
   useAdjustBalanceMutation,
@@ -40,7 +41,6 @@ import {
   useDisputedBetsQuery,
   useEditResolutionMutation,
   useModerateMutation,
-  useResolveDisputeMutation,
   useResolvedDisputesQuery,
 } from './admin-api';
 import { wrappingTabsSx } from '../../components/tabs-sx';
@@ -50,6 +50,12 @@ type AdminTab = 'users' | 'balance' | 'moderation' | 'disputes' | 'resolved' | '
 /** Spec §2: username, else email, else 'Unknown'. */
 function partyName(party: BetParty | null | undefined): string {
   return party?.username || party?.email || 'Unknown';
+}
+
+/** The real name next to the username, for admins deciding between two people. */
+function realName(party: BetParty | null | undefined): string {
+  const name = [party?.firstName, party?.lastName].filter(Boolean).join(' ');
+  return name ? ` (${name})` : '';
 }
 
 export function truncateId(id: string): string {
@@ -368,11 +374,13 @@ function DisputeDetails({ bet }: { bet: Bet }) {
       <Typography sx={{ fontWeight: 700 }}>{bet.title}</Typography>
       {bet.description && <Typography variant="body2">{bet.description}</Typography>}
       <Typography variant="body2">
-        Creator: <strong>{partyName(bet.creator)}</strong> — pick {bet.creatorPick ?? '—'}, submitted{' '}
+        Creator: <strong>{partyName(bet.creator)}</strong>
+        {realName(bet.creator)} — pick {bet.creatorPick ?? '—'}, submitted{' '}
         {bet.creatorResult ?? 'Not submitted'}
       </Typography>
       <Typography variant="body2">
-        Opponent: <strong>{partyName(bet.opponent)}</strong> — pick {bet.opponentPick ?? '—'}, submitted{' '}
+        Opponent: <strong>{partyName(bet.opponent)}</strong>
+        {realName(bet.opponent)} — pick {bet.opponentPick ?? '—'}, submitted{' '}
         {bet.opponentResult ?? 'Not submitted'}
       </Typography>
       <Typography variant="body2">
@@ -385,23 +393,7 @@ function DisputeDetails({ bet }: { bet: Bet }) {
 
 function DisputesTab() {
   const { data, isLoading } = useDisputedBetsQuery();
-  const [resolve, { isLoading: resolving }] = useResolveDisputeMutation();
-  const toast = useToast();
-  const decide = async (bet: Bet, winner: BetParty | null) => {
-    if (!winner) return;
-    if (!window.confirm(`Are you sure you want to resolve this dispute in favor of ${partyName(winner)}?`))
-      return;
-    try {
-      await resolve({ betId: bet.id, winnerId: winner.id }).unwrap();
-      toast({ title: 'Dispute Resolved', description: 'The disputed bet has been successfully resolved' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to resolve dispute'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const [deciding, setDeciding] = useState<{ bet: Bet; winner: string } | null>(null);
   if (isLoading) return <Typography>Loading disputes…</Typography>;
   if (!data || data.length === 0)
     return <Alert severity="success">No Active Disputes - All bets are currently resolved.</Alert>;
@@ -413,23 +405,40 @@ function DisputesTab() {
           <CardContent>
             <Chip color="warning" label="Disputed" size="small" sx={{ mb: 1 }} />
             <DisputeDetails bet={bet} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}
+            >
               {[bet.creator, bet.opponent].map((party) =>
                 party ? (
                   <Button
                     key={party.id}
                     variant="contained"
-                    disabled={resolving}
-                    onClick={() => void decide(bet, party)}
+                    onClick={() => setDeciding({ bet, winner: party.id })}
                   >
                     {bet.winnerUserId === party.id ? '✓ Resolved for' : 'Resolve for'} {partyName(party)}
                   </Button>
                 ) : null,
               )}
+              <Button variant="outlined" onClick={() => setDeciding({ bet, winner: 'draw' })}>
+                Resolve as a draw
+              </Button>
+              <Button component={Link} to={`/bets/${bet.id}`}>
+                Statements and timeline
+              </Button>
             </Stack>
           </CardContent>
         </Card>
       ))}
+      {deciding && (
+        <ResolveDisputeDialog
+          bet={deciding.bet}
+          initialWinner={deciding.winner}
+          nameOf={partyName}
+          onClose={() => setDeciding(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -10,22 +10,25 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
-import { AcceptBetDialog } from '../bets/AcceptBetDialog';
 import { BetCard } from '../bets/BetCard';
-import { POLL, useActiveBetsQuery, useBetQuery, usePendingBetsQuery, useWalletQuery } from '../bets/bets-api';
+import {
+  POLL,
+  useActiveBetsQuery,
+  usePendingBetsQuery,
+  useRecentResultsQuery,
+  useWalletQuery,
+} from '../bets/bets-api';
 import { CreateBetFlow } from '../bets/CreateBetFlow';
-import { SubmitOutcomeDialog } from '../bets/SubmitOutcomeDialog';
-import { SubmitResultDialog } from '../bets/SubmitResultDialog';
 import type { Bet } from '../bets/types';
+import { useBetDialogs } from '../bets/use-bet-dialogs';
 import { activeSuspension, greeting } from './greeting';
-import { dialogForLinkedBet, linkedBetId } from './linked-bet';
+import { linkedBetId } from './linked-bet';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
   return (
@@ -57,6 +60,7 @@ function BetSection({
   onAccept,
   onSubmitOutcome,
   empty,
+  footer,
 }: {
   id: string;
   title: string;
@@ -65,6 +69,7 @@ function BetSection({
   onAccept: (bet: Bet) => void;
   onSubmitOutcome: (bet: Bet) => void;
   empty: React.ReactNode;
+  footer?: React.ReactNode;
 }) {
   return (
     <Box component="section" aria-labelledby={`${id}-heading`}>
@@ -88,11 +93,12 @@ function BetSection({
       ) : (
         empty
       )}
+      {footer}
     </Box>
   );
 }
 
-/** Spec §2 Dashboard. */
+/** The dashboard (docs/product.md §2): balance, active bets, pending challenges and recent results. */
 export default function DashboardPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -100,9 +106,7 @@ export default function DashboardPage() {
     open: false,
     challenger: null,
   });
-  const [accepting, setAccepting] = useState<Bet | null>(null);
-  const [reporting, setReporting] = useState<Bet | null>(null);
-  const [resulting, setResulting] = useState<Bet | null>(null);
+  const { dialogs, openAcceptance, openOutcome } = useBetDialogs(user?.id ?? '');
   const active = useActiveBetsQuery(undefined, { pollingInterval: POLL.activeBets });
   const pending = usePendingBetsQuery(undefined, { pollingInterval: POLL.pendingBets });
   const wallet = useWalletQuery();
@@ -119,49 +123,11 @@ export default function DashboardPage() {
     if (wantsCreate) setParams({}, { replace: true });
   }, [wantsCreate, setParams]);
 
-  // ?bet=<id> (a notification's link) opens the dialog that bet needs from the viewer, fetched fresh so
-  // a challenge that has just arrived is found; then the parameter is removed from the address.
-  const betParam = params.get('bet');
-  const betId = linkedBetId(betParam);
-  const linked = useBetQuery(betId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const [linkHandled, setLinkHandled] = useState<number | null>(null);
-  if (betId === null && linkHandled !== null) setLinkHandled(null);
-  if (
-    user &&
-    betId !== null &&
-    linkHandled !== betId &&
-    !linked.isFetching &&
-    (linked.isSuccess || linked.isError)
-  ) {
-    setLinkHandled(betId);
-    const bet = linked.data?.id === betId ? linked.data : undefined;
-    const dialog = bet ? dialogForLinkedBet(bet, user.id) : null;
-    if (bet && dialog === 'accept') setAccepting(bet);
-    if (bet && dialog === 'result') setResulting(bet);
-  }
-  const linkDone = betParam !== null && (betId === null || linkHandled === betId);
-  useEffect(() => {
-    if (!linkDone) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('bet');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [linkDone, setParams]);
+  const results = useRecentResultsQuery();
 
-  useEffect(() => {
-    const onAccept = (event: Event) => setAccepting((event as CustomEvent<Bet>).detail);
-    const onResult = (event: Event) => setResulting((event as CustomEvent<Bet>).detail);
-    window.addEventListener('openBetAcceptance', onAccept);
-    window.addEventListener('openBetResult', onResult);
-    return () => {
-      window.removeEventListener('openBetAcceptance', onAccept);
-      window.removeEventListener('openBetResult', onResult);
-    };
-  }, []);
+  // ?bet=<id>: links sent before bets had their own page (old emails and pushes) go to the bet's page.
+  const linkedBet = linkedBetId(params.get('bet'));
+  if (linkedBet !== null) return <Navigate to={`/bets/${linkedBet}`} replace />;
 
   if (!user) return null;
   const balance = wallet.data?.available ?? user.balance;
@@ -217,8 +183,8 @@ export default function DashboardPage() {
         title="Active Bets"
         query={active}
         viewerId={user.id}
-        onAccept={setAccepting}
-        onSubmitOutcome={setReporting}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
         empty={
           <EmptyState
             title="Ready to Start Betting?"
@@ -236,9 +202,27 @@ export default function DashboardPage() {
         title="Pending Challenges"
         query={pending}
         viewerId={user.id}
-        onAccept={setAccepting}
-        onSubmitOutcome={setReporting}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
         empty={<EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />}
+      />
+      <BetSection
+        id="results"
+        title="Recent Results"
+        query={results}
+        viewerId={user.id}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
+        empty={
+          <EmptyState title="No Results Yet" text="Settled, declined and expired bets will show up here." />
+        }
+        footer={
+          <Box sx={{ mt: 1 }}>
+            <Button component={RouterLink} to="/bets" sx={{ minHeight: 44 }}>
+              See all bets
+            </Button>
+          </Box>
+        }
       />
 
       <CreateBetFlow
@@ -246,11 +230,7 @@ export default function DashboardPage() {
         challengerId={creating.challenger}
         onClose={() => setCreating({ open: false, challenger: null })}
       />
-      {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
-      {reporting && (
-        <SubmitOutcomeDialog bet={reporting} viewerId={user.id} onClose={() => setReporting(null)} />
-      )}
-      {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
+      {dialogs}
     </Stack>
   );
 }
