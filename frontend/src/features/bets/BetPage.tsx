@@ -328,7 +328,9 @@ function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string })
           </Box>
           <Typography variant="body2" color="text.secondary">
             Created {formatDateTime(bet.createdAt)}
-            {bet.resolutionDate && ` · Decided ${formatDateTime(bet.resolutionDate)}`}
+            {/* A disputed bet's resolutionDate is when it went to dispute (spec), not a decision. */}
+            {bet.resolutionDate &&
+              ` · ${bet.status === 'disputed' ? 'Disputed' : 'Decided'} ${formatDateTime(bet.resolutionDate)}`}
           </Typography>
         </Stack>
       </CardContent>
