@@ -33,6 +33,9 @@ export const router = createBrowserRouter([
   {
     path: '/',
     Component: Root,
+    // The first matched route is lazy, so the router shows this until it has loaded (and does not warn
+    // "No HydrateFallback element provided").
+    HydrateFallback: PageLoader,
     children: [
       { index: true, lazy: page(() => import('../features/dashboard/DashboardPage')) },
       { path: 'friends', lazy: page(() => import('../features/friends/FriendsPage')) },
