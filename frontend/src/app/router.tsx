@@ -2,9 +2,10 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { useAuth } from '../features/auth/use-auth';
-import { AppShell } from './layout/AppShell';
 
+// Each half loads only when shown: a signed-out visit fetches no shell code, a signed-in one no landing code.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+const AppShell = lazy(() => import('./layout/AppShell').then((module) => ({ default: module.AppShell })));
 
 /** Signed out, or while authentication is loading, every path shows the landing page (spec §2). */
 function Root() {
@@ -17,11 +18,13 @@ function Root() {
     );
   }
   return (
-    <AppShell user={user}>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-    </AppShell>
+    <Suspense fallback={<PageLoader />}>
+      <AppShell user={user}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell>
+    </Suspense>
   );
 }
 
