@@ -28,23 +28,25 @@ function Root() {
   );
 }
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * A screen that loads when it is rendered (React.lazy), not when its path matches: a route `lazy` would be
+ * fetched by the router even for a signed-out visit, where Root shows the landing page instead of the Outlet.
+ */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => ({ Component: lazy(load) });
 
 export const router = createBrowserRouter([
   {
     path: '/',
     Component: Root,
     children: [
-      { index: true, lazy: page(() => import('../features/dashboard/DashboardPage')) },
-      { path: 'friends', lazy: page(() => import('../features/friends/FriendsPage')) },
-      { path: 'history', lazy: page(() => import('../features/wallet/WalletPage')) },
-      { path: 'bets', lazy: page(() => import('../features/bets/HistoryPage')) },
-      { path: 'bets/:id', lazy: page(() => import('../features/bets/BetPage')) },
-      { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
-      { path: 'admin', lazy: page(() => import('../features/admin/AdminPage')) },
-      { path: '*', lazy: page(() => import('../features/not-found/NotFoundPage')) },
+      { index: true, ...page(() => import('../features/dashboard/DashboardPage')) },
+      { path: 'friends', ...page(() => import('../features/friends/FriendsPage')) },
+      { path: 'history', ...page(() => import('../features/wallet/WalletPage')) },
+      { path: 'bets', ...page(() => import('../features/bets/HistoryPage')) },
+      { path: 'bets/:id', ...page(() => import('../features/bets/BetPage')) },
+      { path: 'account', ...page(() => import('../features/account/AccountPage')) },
+      { path: 'admin', ...page(() => import('../features/admin/AdminPage')) },
+      { path: '*', ...page(() => import('../features/not-found/NotFoundPage')) },
     ],
   },
 ]);
