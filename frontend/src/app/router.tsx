@@ -38,6 +38,9 @@ export const router = createBrowserRouter([
   {
     path: '/',
     Component: Root,
+    // The first matched route is lazy, so the router shows this until it has loaded (and does not warn
+    // "No HydrateFallback element provided").
+    HydrateFallback: PageLoader,
     children: [
       { index: true, ...page(() => import('../features/dashboard/DashboardPage')) },
       { path: 'friends', ...page(() => import('../features/friends/FriendsPage')) },

@@ -5,6 +5,8 @@ import { IdempotencyKeys1795376578523 } from './1795376578523-IdempotencyKeys.js
 import { PeopleSearchIndexes1795377000000 } from './1795377000000-PeopleSearchIndexes.js';
 import { Notifications1795458080336 } from './1795458080336-Notifications.js';
 import { DisputeStatements1795500000000 } from './1795500000000-DisputeStatements.js';
+import { UserBetStats1795500100000 } from './1795500100000-UserBetStats.js';
+import { ReadIndexes1795500200000 } from './1795500200000-ReadIndexes.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   PeopleSearchIndexes1795377000000,
   Notifications1795458080336,
   DisputeStatements1795500000000,
+  UserBetStats1795500100000,
+  ReadIndexes1795500200000,
 ];

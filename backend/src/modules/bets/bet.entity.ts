@@ -19,6 +19,11 @@ export type BetStatus =
 @Index('IDX_bets_creator_status', ['creatorId', 'status'])
 @Index('IDX_bets_opponent_status', ['opponentId', 'status'])
 @Index('IDX_bets_status_expires', ['status', 'expiresAt'])
+@Index('IDX_bets_status_resolution', ['status', 'resolutionDate'])
+// The reminders job reads only bets still waiting for a reminder: a small partial index, not the whole table.
+@Index('IDX_bets_reminder_due', ['expiresAt'], {
+  where: `"reminderSentAt" IS NULL AND status IN ('pending', 'active')`,
+})
 @Check('CHK_bets_amount_positive', `"amount" > 0`)
 @Check('CHK_bets_duration_min', `"duration" >= 1`)
 @Check('CHK_bets_outcomes_count', `cardinality("outcomes") BETWEEN 2 AND 4`)

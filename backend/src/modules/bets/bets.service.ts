@@ -348,7 +348,7 @@ export class BetsService {
       if (!lock?.ok) return { expired: 0, disputed: 0 };
       const now = this.clock.now();
       const due = await manager.query<{ id: number }[]>(
-        `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`,
+        `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
         [now],
       );
       for (const { id } of due) {
@@ -361,7 +361,7 @@ export class BetsService {
         await this.announce(manager, bet, betNotifications.expired(bet));
       }
       const overdue = await manager.query<{ id: number }[]>(
-        `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`,
+        `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
         [new Date(now.getTime() - REPORTING_GRACE_HOURS * 3_600_000)],
       );
       for (const { id } of overdue) {

@@ -27,7 +27,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../lib/time';
+import { formatDate, formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import type { Bet, BetParty } from '../bets/types';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
@@ -43,6 +43,7 @@ import {
   useModerateMutation,
   useResolvedDisputesQuery,
 } from './admin-api';
+import { wrappingTabsSx } from '../../components/tabs-sx';
 
 type AdminTab = 'users' | 'balance' | 'moderation' | 'disputes' | 'resolved' | 'audit';
 
@@ -106,25 +107,91 @@ function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
     }
   };
   if (isLoading) return <Typography>Loading users…</Typography>;
+  const users = (data ?? []).map((user) => ({
+    user,
+    name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email,
+  }));
+  const statusChips = (user: (typeof users)[number]['user']) => (
+    <Stack direction="row" spacing={0.5}>
+      {user.isAdmin && <Chip size="small" color="primary" label="Admin" />}
+      <Chip
+        size="small"
+        label={user.profileCompleted ? 'Active' : 'Incomplete'}
+        color={user.profileCompleted ? 'success' : 'default'}
+      />
+    </Stack>
+  );
+  const actions = (user: (typeof users)[number]['user'], name: string) => (
+    <Stack direction="row" spacing={1}>
+      <Button size="small" sx={{ minHeight: 44 }} onClick={() => onAdjust(user.username ?? user.id)}>
+        Adjust Balance
+      </Button>
+      {!user.isAdmin && (
+        <Button size="small" color="error" sx={{ minHeight: 44 }} onClick={() => void del(user.id, name)}>
+          Delete
+        </Button>
+      )}
+    </Stack>
+  );
   return (
-    <TableContainer component={Card}>
-      <Table size="small" aria-label="Users">
-        <TableHead>
-          <TableRow>
-            <TableCell>User ID</TableCell>
-            <TableCell>Username</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Name</TableCell>
-            <TableCell>Balance</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data ?? []).map((user) => {
-            const name =
-              [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
-            return (
+    <>
+      {/* Phones: one card per user, everything readable without sideways scrolling. */}
+      <Stack
+        spacing={1.5}
+        component="ul"
+        aria-label="Users"
+        sx={{ display: { xs: 'flex', sm: 'none' }, p: 0, m: 0, listStyle: 'none' }}
+      >
+        {users.map(({ user, name }) => (
+          <Card component="li" key={user.id} sx={{ p: 2 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+              <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>
+              <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                ${formatMoney(user.balance)}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {user.username ? `@${user.username} · ` : ''}
+              {user.email}
+            </Typography>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              title={user.id}
+              sx={{ fontFamily: 'monospace' }}
+            >
+              ID {truncateId(user.id)}
+            </Typography>
+            <Stack
+              direction="row"
+              sx={{ justifyContent: 'space-between', alignItems: 'center', mt: 1, flexWrap: 'wrap', gap: 1 }}
+            >
+              {statusChips(user)}
+              {actions(user, name)}
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+      <TableContainer
+        component={Card}
+        sx={{ display: { xs: 'none', sm: 'block' } }}
+        tabIndex={0}
+        aria-label="Users table"
+      >
+        <Table size="small" aria-label="Users">
+          <TableHead>
+            <TableRow>
+              <TableCell>User ID</TableCell>
+              <TableCell>Username</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell>Balance</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {users.map(({ user, name }) => (
               <TableRow key={user.id}>
                 <TableCell title={user.id} sx={{ fontFamily: 'monospace' }}>
                   {truncateId(user.id)}
@@ -133,34 +200,14 @@ function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
                 <TableCell>{user.email}</TableCell>
                 <TableCell>{name}</TableCell>
                 <TableCell>${formatMoney(user.balance)}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5}>
-                    {user.isAdmin && <Chip size="small" color="primary" label="Admin" />}
-                    <Chip
-                      size="small"
-                      label={user.profileCompleted ? 'Active' : 'Incomplete'}
-                      color={user.profileCompleted ? 'success' : 'default'}
-                    />
-                  </Stack>
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => onAdjust(user.username ?? user.id)}>
-                      Adjust Balance
-                    </Button>
-                    {!user.isAdmin && (
-                      <Button size="small" color="error" onClick={() => void del(user.id, name)}>
-                        Delete
-                      </Button>
-                    )}
-                  </Stack>
-                </TableCell>
+                <TableCell>{statusChips(user)}</TableCell>
+                <TableCell>{actions(user, name)}</TableCell>
               </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }
 
@@ -498,35 +545,55 @@ function ResolvedTab() {
 
 function AuditTab() {
   const { data, isLoading } = useAuditLogQuery();
+  const [action, setAction] = useState('');
   if (isLoading) return <Typography>Loading…</Typography>;
   if (!data || data.length === 0) return <Typography>No audit entries found</Typography>;
+  const actionNames = [...new Set(data.map((entry) => entry.action))].sort();
+  const shown = action ? data.filter((entry) => entry.action === action) : data;
   return (
-    <TableContainer component={Card}>
-      <Table size="small" aria-label="Audit log">
-        <TableHead>
-          <TableRow>
-            <TableCell>Admin ID</TableCell>
-            <TableCell>Action</TableCell>
-            <TableCell>Target</TableCell>
-            <TableCell>Reason</TableCell>
-            <TableCell>Date</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{truncateId(entry.adminId)}</TableCell>
-              <TableCell>{entry.action}</TableCell>
-              <TableCell>
-                {entry.targetType}:{entry.targetId}
-              </TableCell>
-              <TableCell>{entry.reason ?? ''}</TableCell>
-              <TableCell>{formatDate(entry.createdAt)}</TableCell>
+    <Stack spacing={2}>
+      <TextField
+        select
+        label="Action"
+        value={action}
+        onChange={(event) => setAction(event.target.value)}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ maxWidth: 320 }}
+      >
+        <MenuItem value="">All actions</MenuItem>
+        {actionNames.map((name) => (
+          <MenuItem key={name} value={name}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TableContainer component={Card} tabIndex={0} aria-label="Audit log, scrollable">
+        <Table size="small" aria-label="Audit log">
+          <TableHead>
+            <TableRow>
+              <TableCell>Admin ID</TableCell>
+              <TableCell>Action</TableCell>
+              <TableCell>Target</TableCell>
+              <TableCell>Reason</TableCell>
+              <TableCell>Date</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {shown.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{truncateId(entry.adminId)}</TableCell>
+                <TableCell>{entry.action}</TableCell>
+                <TableCell>
+                  {entry.targetType}:{entry.targetId}
+                </TableCell>
+                <TableCell>{entry.reason ?? ''}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
   );
 }
 
@@ -566,9 +633,8 @@ export default function AdminPage() {
       <Tabs
         value={tab}
         onChange={(_event, value: AdminTab) => setTab(value)}
-        variant="scrollable"
-        allowScrollButtonsMobile
         aria-label="Admin sections"
+        sx={wrappingTabsSx}
       >
         <Tab label="Users" value="users" />
         <Tab label="Balance" value="balance" />

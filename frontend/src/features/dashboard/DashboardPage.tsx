@@ -1,8 +1,19 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
+import { formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
 import { BetCard } from '../bets/BetCard';
@@ -16,6 +27,7 @@ import {
 import { CreateBetFlow } from '../bets/CreateBetFlow';
 import type { Bet } from '../bets/types';
 import { useBetDialogs } from '../bets/use-bet-dialogs';
+import { activeSuspension, greeting } from './greeting';
 import { linkedBetId } from './linked-bet';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
@@ -104,7 +116,9 @@ export default function DashboardPage() {
   // the address is cleaned up.
   const challengerParam = params.get('challenger');
   const wantsCreate = challengerParam !== null || params.get('create') !== null;
-  if (wantsCreate && !creating.open) setCreating({ open: true, challenger: challengerParam });
+  const suspendedUntil = activeSuspension(user?.suspendedUntil);
+  if (wantsCreate && !creating.open && !suspendedUntil)
+    setCreating({ open: true, challenger: challengerParam });
   useEffect(() => {
     if (wantsCreate) setParams({}, { replace: true });
   }, [wantsCreate, setParams]);
@@ -118,9 +132,18 @@ export default function DashboardPage() {
   if (!user) return null;
   const balance = wallet.data?.available ?? user.balance;
   const openCreate = () => setCreating({ open: true, challenger: null });
+  const suspendedText = suspendedUntil
+    ? `Your account is suspended until ${formatDateTime(suspendedUntil)}. You can't create or accept bets until then.`
+    : null;
 
   return (
     <Stack spacing={3}>
+      {suspendedText && (
+        <Alert severity="warning" data-testid="suspension-banner">
+          <AlertTitle>Account suspended</AlertTitle>
+          {suspendedText}
+        </Alert>
+      )}
       <Card
         sx={{
           background: 'linear-gradient(135deg, #4527a0, #7953d2)',
@@ -130,7 +153,7 @@ export default function DashboardPage() {
       >
         <CardContent>
           <Typography variant="h5" component="h1">
-            Welcome back, {user.firstName ?? user.username ?? 'friend'}!
+            {greeting(user)}
           </Typography>
           <Typography sx={{ opacity: 0.85, mt: 1 }}>Balance</Typography>
           <Typography variant="h3" component="p" data-testid="dashboard-balance" sx={{ fontWeight: 800 }}>
@@ -141,10 +164,17 @@ export default function DashboardPage() {
             color="secondary"
             startIcon={<AddIcon />}
             onClick={openCreate}
+            disabled={suspendedUntil !== null}
+            aria-describedby={suspendedUntil ? 'create-disabled-reason' : undefined}
             sx={{ mt: 2 }}
           >
             Create New Bet
           </Button>
+          {suspendedUntil && (
+            <Typography id="create-disabled-reason" variant="body2" sx={{ mt: 1 }}>
+              Creating bets is off while your account is suspended (until {formatDateTime(suspendedUntil)}).
+            </Typography>
+          )}
         </CardContent>
       </Card>
 
@@ -160,7 +190,7 @@ export default function DashboardPage() {
             title="Ready to Start Betting?"
             text="Challenge a friend and your active bets will show up here."
             action={
-              <Button variant="outlined" onClick={openCreate}>
+              <Button variant="outlined" onClick={openCreate} disabled={suspendedUntil !== null}>
                 Create New Bet
               </Button>
             }
