@@ -45,7 +45,7 @@ test('a signed-in dashboard asks for each list once on its first load', async ({
   const paths = recordRequests(page);
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: `Welcome back, ${person.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
   await expect(page.getByText('All Caught Up!')).toBeVisible();
   await expect(page.getByText('Ready to Start Betting?')).toBeVisible();
   // Duplicates come from subscriptions made during the first render; give them a moment to show.
