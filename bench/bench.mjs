@@ -130,18 +130,37 @@ async function startCeiling(databaseUrl) {
     request.caller = rows[0];
   };
   server.get('/api/auth/user', { preHandler: caller }, async (request) => {
-    const [{ rows: [u] }, { rows: [s] }] = await Promise.all([
-      pool.query(SELF, [request.caller.id]),
-      pool.query(STATS, [request.caller.id]),
-    ]);
+    const [
+      {
+        rows: [u],
+      },
+      {
+        rows: [s],
+      },
+    ] = await Promise.all([pool.query(SELF, [request.caller.id]), pool.query(STATS, [request.caller.id])]);
     return {
-      id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, username: u.username,
-      phoneNumber: u.phoneNumber, birthday: u.birthday ? u.birthday.toISOString() : null, state: u.state,
-      balance: u.balance, profileImageUrl: u.profileImageUrl, isAdmin: u.isAdmin, profileCompleted: u.profileCompleted,
-      createdAt: u.createdAt.toISOString(), emailNotifications: u.emailNotifications,
-      pushNotifications: u.pushNotifications, privacySettings: u.privacySettings, twoFactorEnabled: u.twoFactorEnabled,
-      totalBetsWon: s?.won ?? 0, totalBetsLost: s?.lost ?? 0, authProvider: u.authProvider,
-      suspendedUntil: u.suspendedUntil && u.suspendedUntil > new Date() ? u.suspendedUntil.toISOString() : null,
+      id: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      username: u.username,
+      phoneNumber: u.phoneNumber,
+      birthday: u.birthday ? u.birthday.toISOString() : null,
+      state: u.state,
+      balance: u.balance,
+      profileImageUrl: u.profileImageUrl,
+      isAdmin: u.isAdmin,
+      profileCompleted: u.profileCompleted,
+      createdAt: u.createdAt.toISOString(),
+      emailNotifications: u.emailNotifications,
+      pushNotifications: u.pushNotifications,
+      privacySettings: u.privacySettings,
+      twoFactorEnabled: u.twoFactorEnabled,
+      totalBetsWon: s?.won ?? 0,
+      totalBetsLost: s?.lost ?? 0,
+      authProvider: u.authProvider,
+      suspendedUntil:
+        u.suspendedUntil && u.suspendedUntil > new Date() ? u.suspendedUntil.toISOString() : null,
     };
   });
   server.get('/api/bets/active', { preHandler: caller }, async (request) => {
@@ -151,23 +170,54 @@ async function startCeiling(databaseUrl) {
     const friends = new Set((await pool.query(FRIENDS, [me.id, ids])).rows.map((r) => r.id));
     const party = (u) => {
       if (!u) return null;
-      const relation = u.id === me.id ? 'self' : me.isAdmin ? 'admin' : friends.has(u.id) ? 'friend' : 'stranger';
+      const relation =
+        u.id === me.id ? 'self' : me.isAdmin ? 'admin' : friends.has(u.id) ? 'friend' : 'stranger';
       const visibility = u.privacySettings?.profileVisibility ?? 'private';
-      const show = relation === 'self' || relation === 'admin' || visibility === 'public' || (visibility === 'friends' && relation === 'friend');
-      return { id: u.id, username: u.username, firstName: show ? u.firstName : null, lastName: show ? u.lastName : null, profileImageUrl: show ? u.profileImageUrl : null };
+      const show =
+        relation === 'self' ||
+        relation === 'admin' ||
+        visibility === 'public' ||
+        (visibility === 'friends' && relation === 'friend');
+      return {
+        id: u.id,
+        username: u.username,
+        firstName: show ? u.firstName : null,
+        lastName: show ? u.lastName : null,
+        profileImageUrl: show ? u.profileImageUrl : null,
+      };
     };
     return rows.map((b) => ({
-      id: b.id, title: b.title, description: b.description, amount: b.amount, outcomes: b.outcomes,
-      creatorId: b.creatorId, opponentId: b.opponentId, creator: party(b.c), opponent: party(b.o),
-      creatorPick: b.creatorPick, opponentPick: b.opponentPick, creatorResult: b.creatorResult,
-      opponentResult: b.opponentResult, finalResult: b.finalResult, winnerUserId: b.winnerUserId, winner: party(b.w),
-      status: b.status, resolutionType: b.resolutionType, duration: b.duration, createdAt: b.createdAt.toISOString(),
+      id: b.id,
+      title: b.title,
+      description: b.description,
+      amount: b.amount,
+      outcomes: b.outcomes,
+      creatorId: b.creatorId,
+      opponentId: b.opponentId,
+      creator: party(b.c),
+      opponent: party(b.o),
+      creatorPick: b.creatorPick,
+      opponentPick: b.opponentPick,
+      creatorResult: b.creatorResult,
+      opponentResult: b.opponentResult,
+      finalResult: b.finalResult,
+      winnerUserId: b.winnerUserId,
+      winner: party(b.w),
+      status: b.status,
+      resolutionType: b.resolutionType,
+      duration: b.duration,
+      createdAt: b.createdAt.toISOString(),
       expiresAt: b.expiresAt ? b.expiresAt.toISOString() : null,
       resolutionDate: b.resolutionDate ? b.resolutionDate.toISOString() : null,
     }));
   });
   await server.listen({ port: CEILING_PORT, host: '127.0.0.1' });
-  return { close: async () => { await server.close(); await pool.end(); } };
+  return {
+    close: async () => {
+      await server.close();
+      await pool.end();
+    },
+  };
 }
 
 // ---------- driving ----------
@@ -189,7 +239,12 @@ try {
   const bob = await signUp();
   for (let i = 0; i < 50; i += 1) {
     const bet = await call('POST', '/api/bets', alice.token, {
-      opponentId: bob.id, amount: '1.00', title: `Bench bet ${i}`, outcomes: ['Yes', 'No'], duration: 168, creatorPick: 'Yes',
+      opponentId: bob.id,
+      amount: '1.00',
+      title: `Bench bet ${i}`,
+      outcomes: ['Yes', 'No'],
+      duration: 168,
+      creatorPick: 'Yes',
     });
     await call('POST', `/api/bets/${bet.id}/accept`, bob.token, { opponentPick: 'No' });
   }
@@ -203,26 +258,49 @@ try {
   for (const endpoint of endpoints) {
     const [ours, theirs] = await Promise.all(
       [app, ceiling].map(async (base) => {
-        const response = await fetch(`${base}${endpoint.path}`, { headers: { authorization: `Bearer ${alice.token}` } });
+        const response = await fetch(`${base}${endpoint.path}`, {
+          headers: { authorization: `Bearer ${alice.token}` },
+        });
         return response.json();
       }),
     );
     if (!isDeepStrictEqual(ours, theirs)) {
       console.error(JSON.stringify({ ours, theirs }, null, 1).slice(0, 3000));
-      throw new Error(`${endpoint.name}: Betwixt and the ceiling answer differently; fix the ceiling before timing`);
+      throw new Error(
+        `${endpoint.name}: Betwixt and the ceiling answer differently; fix the ceiling before timing`,
+      );
     }
     const samples = { betwixt: [], ceiling: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [label, base] of round % 2 === 0 ? [['betwixt', app], ['ceiling', ceiling]] : [['ceiling', ceiling], ['betwixt', app]]) {
+      for (const [label, base] of round % 2 === 0
+        ? [
+            ['betwixt', app],
+            ['ceiling', ceiling],
+          ]
+        : [
+            ['ceiling', ceiling],
+            ['betwixt', app],
+          ]) {
         const result = await drive(`${base}${endpoint.path}`, alice.token);
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label} ${endpoint.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        samples[label].push({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${label} ${endpoint.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        samples[label].push({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+        });
       }
     }
-    const summary = (list) => ({ rps: median(list.map((s) => s.rps)), p50: median(list.map((s) => s.p50)), p99: median(list.map((s) => s.p99)) });
+    const summary = (list) => ({
+      rps: median(list.map((s) => s.rps)),
+      p50: median(list.map((s) => s.p50)),
+      p99: median(list.map((s) => s.p99)),
+    });
     const b = summary(samples.betwixt);
     const c = summary(samples.ceiling);
-    rows.push(`| ${endpoint.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x |`);
+    rows.push(
+      `| ${endpoint.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x |`,
+    );
   }
   const table = [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${CONNECTIONS} connections, ${DURATION} s, median of ${ROUNDS} alternating rounds; ${new Date().toISOString()}`,
