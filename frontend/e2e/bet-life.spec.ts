@@ -172,6 +172,13 @@ test('a dispute: both add statements, the admin decides a draw with a reason, bo
     await who.page.goto(`/bets/${betId}`);
     const dispute = who.page.getByRole('region', { name: 'Dispute' });
     await dispute.getByLabel('Your statement for the admin').fill(words);
+    if (who === alice) {
+      const links = dispute.getByLabel('Evidence links (optional)');
+      await links.fill('http://photos.example.com/finish.jpg');
+      await expect(dispute.getByText('Evidence links must be https:// addresses')).toBeVisible();
+      await expect(dispute.getByRole('button', { name: 'Add statement' })).toBeDisabled();
+      await links.fill('https://photos.example.com/finish.jpg');
+    }
     await dispute.getByRole('button', { name: 'Add statement' }).click();
     await expect(who.page.getByRole('status').filter({ hasText: 'Statement saved' })).toBeVisible();
   }
@@ -179,6 +186,17 @@ test('a dispute: both add statements, the admin decides a draw with a reason, bo
   await alice.page.reload();
   await expect(alice.page.getByText('<b>Not true</b> — my watch says 10 seconds earlier.')).toBeVisible();
   await expect(bob.page.getByText('I crossed the line first, the photo shows it.')).toBeVisible();
+  // Alice's evidence is a link that opens elsewhere without a referrer and earns no ranking.
+  await bob.page.reload();
+  const evidence = bob.page
+    .getByRole('list', { name: 'Evidence links' })
+    .getByRole('link', { name: 'https://photos.example.com/finish.jpg' });
+  await expect(evidence).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  await expect(evidence).toHaveAttribute('href', 'https://photos.example.com/finish.jpg');
+  if (info.project.name === 'phone') {
+    await evidence.scrollIntoViewIfNeeded();
+    await bob.page.screenshot({ path: `${SCREENSHOTS}/bet-dispute-phone.png` });
+  }
 
   grantAdmin(boss.person.username);
   await boss.page.goto('/admin');
@@ -205,4 +223,32 @@ test('a dispute: both add statements, the admin decides a draw with a reason, bo
     await alice.page.screenshot({ path: `${SCREENSHOTS}/bet-page-dispute-phone.png`, fullPage: true });
   }
   await Promise.all([alice.close(), bob.close(), boss.close()]);
+});
+
+test("a bet's link works on a fresh load and after signing in from the landing page", async ({
+  browser,
+}, info) => {
+  const alice = await player(browser, info.project, 'Alice');
+  const bob = await player(browser, info.project, 'Bob');
+  const title = `Deep link ${Date.now()}`;
+  const betId = await activeBet(alice, bob, title);
+
+  // Signed in: a fresh load of the link opens the page.
+  await bob.page.goto(`/bets/${betId}`);
+  await bob.page.reload();
+  await expect(bob.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // Signed out: the link shows the landing page, and signing in lands on the bet, not the dashboard.
+  const context = await browser.newContext(info.project.use);
+  const page = await context.newPage();
+  await page.goto(`/bets/${betId}`);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email or username').fill(bob.person.username);
+  await dialog.getByLabel('Password').fill(bob.person.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/bets/${betId}$`));
+
+  await Promise.all([alice.close(), bob.close(), context.close()]);
 });

@@ -161,6 +161,41 @@ describe('a bet from first to last: history, page, statements, an admin draw wit
     expect((await say(id, bob, 'Late words')).status).toBe(409);
   });
 
+  it('statements carry up to 3 https evidence links, validated, replaced with the statement, returned as given', async () => {
+    const id = await disputedBet(t, alice, bob, '5.00');
+    const sayWith = (links: unknown) =>
+      api(t, 'PUT', `/api/bets/${id}/statement`, {
+        token: alice.token,
+        body: { text: 'Photos of the scoreboard', links },
+      });
+    for (const links of [
+      ['http://example.com/photo.jpg'],
+      ['javascript:alert(1)'],
+      ['https://user:pw@example.com/x'],
+      ['not a link'],
+      [42],
+      'https://example.com/one',
+      ['https://a.example/1', 'https://a.example/2', 'https://a.example/3', 'https://a.example/4'],
+      [`https://example.com/${'x'.repeat(500)}`],
+    ]) {
+      const response = await sayWith(links);
+      expect([JSON.stringify(links).slice(0, 40), response.status]).toEqual([
+        JSON.stringify(links).slice(0, 40),
+        400,
+      ]);
+    }
+    const links = ['https://photos.example.com/score.jpg', 'https://youtu.be/abc?t=89'];
+    expect((await sayWith(links)).status).toBe(204);
+    expect((await pageOf(id, bob)).dispute?.statements).toEqual([
+      expect.objectContaining({ userId: alice.id, text: 'Photos of the scoreboard', links }),
+    ]);
+    // Rewriting without links clears them; a statement with no links has an empty list.
+    expect((await say(id, alice, 'Changed my mind about the photos')).status).toBe(204);
+    expect((await pageOf(id, admin)).dispute?.statements).toEqual([
+      expect.objectContaining({ userId: alice.id, links: [] }),
+    ]);
+  });
+
   it('an admin resolves a dispute as a draw with a reason: both stakes back, the reason in the audit log, on the page and in the notification', async () => {
     const before = [await balanceOf(t.dataSource, alice.id), await balanceOf(t.dataSource, bob.id)];
     const id = await disputedBet(t, alice, bob, '30.00');

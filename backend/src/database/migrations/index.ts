@@ -7,6 +7,7 @@ import { Notifications1795458080336 } from './1795458080336-Notifications.js';
 import { DisputeStatements1795500000000 } from './1795500000000-DisputeStatements.js';
 import { UserBetStats1795500100000 } from './1795500100000-UserBetStats.js';
 import { ReadIndexes1795500200000 } from './1795500200000-ReadIndexes.js';
+import { StatementEvidenceLinks1795510000000 } from './1795510000000-StatementEvidenceLinks.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   DisputeStatements1795500000000,
   UserBetStats1795500100000,
   ReadIndexes1795500200000,
+  StatementEvidenceLinks1795510000000,
 ];

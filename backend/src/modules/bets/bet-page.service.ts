@@ -36,6 +36,7 @@ interface DisputeRow {
 interface StatementRow {
   userId: string;
   text: string;
+  links: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -83,7 +84,7 @@ export class BetPageService {
         [String(betId), DECISIONS],
       ),
       this.dataSource.query<StatementRow[]>(
-        `SELECT "userId", text, "createdAt", "updatedAt" FROM dispute_statements WHERE "betId" = $1 ORDER BY id`,
+        `SELECT "userId", text, links, "createdAt", "updatedAt" FROM dispute_statements WHERE "betId" = $1 ORDER BY id`,
         [betId],
       ),
     ]);
@@ -134,6 +135,7 @@ export class BetPageService {
       statements: statements.map((statement) => ({
         userId: statement.userId,
         text: statement.text,
+        links: statement.links,
         createdAt: statement.createdAt.toISOString(),
         updatedAt: statement.updatedAt.toISOString(),
       })),

@@ -120,7 +120,7 @@ export class BetsController {
     @Param('id', IntIdPipe) id: number,
     @Body() body: DisputeStatementInputDto,
   ): Promise<void> {
-    await this.statements.write(user.id, user.isAdmin, id, body.text);
+    await this.statements.write(user.id, user.isAdmin, id, body.text, body.links ?? []);
   }
 
   @Post(':id/accept')

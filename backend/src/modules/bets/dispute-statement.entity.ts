@@ -16,6 +16,7 @@ import { Bet } from './bet.entity.js';
 /** What a party to a disputed bet tells the admin: one statement per party, which they may rewrite. */
 @Index('UQ_dispute_statements_bet_user', ['betId', 'userId'], { unique: true })
 @Check('CHK_dispute_statements_text_length', `char_length("text") BETWEEN 1 AND 1000`)
+@Check('CHK_dispute_statements_links_count', `cardinality("links") <= 3`)
 @Entity('dispute_statements')
 export class DisputeStatement {
   @PrimaryGeneratedColumn()
@@ -29,6 +30,10 @@ export class DisputeStatement {
 
   @Column({ type: 'text' })
   text: string;
+
+  /** Up to 3 https:// evidence links, validated on the way in and shown as plain links. */
+  @Column({ type: 'text', array: true })
+  links: string[];
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

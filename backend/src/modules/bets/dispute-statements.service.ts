@@ -11,7 +11,13 @@ import { BetNotFoundError, BetStateError, NotYourMoveError } from './bets.errors
 export class DisputeStatementsService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async write(userId: string, isAdmin: boolean, betId: number, text: string): Promise<void> {
+  async write(
+    userId: string,
+    isAdmin: boolean,
+    betId: number,
+    text: string,
+    links: string[] = [],
+  ): Promise<void> {
     await inTransaction(this.dataSource, async (manager) => {
       // FOR SHARE: an admin's decision (which locks the bet FOR UPDATE) waits for this statement or comes
       // first and makes it refused, so a statement never lands after the decision it was meant for.
@@ -26,9 +32,10 @@ export class DisputeStatementsService {
         throw new BetStateError('Statements can only be added while the bet is disputed');
       }
       await manager.query(
-        `INSERT INTO dispute_statements ("betId", "userId", text) VALUES ($1, $2, $3)
-         ON CONFLICT ("betId", "userId") DO UPDATE SET text = EXCLUDED.text, "updatedAt" = now()`,
-        [betId, userId, text],
+        `INSERT INTO dispute_statements ("betId", "userId", text, links) VALUES ($1, $2, $3, $4)
+         ON CONFLICT ("betId", "userId")
+         DO UPDATE SET text = EXCLUDED.text, links = EXCLUDED.links, "updatedAt" = now()`,
+        [betId, userId, text, links],
       );
     });
   }

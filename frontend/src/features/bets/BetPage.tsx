@@ -7,6 +7,7 @@ import {
   CardContent,
   Chip,
   Divider,
+  Link,
   Skeleton,
   Stack,
   TextField,
@@ -23,6 +24,7 @@ import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { openBetAcceptance, openBetResult } from './bet-dialog-events';
+import { parseEvidenceLinks } from './evidence-links';
 import { resultOf, sides } from './bet-result';
 import { reportText, stateInWords } from './bet-state-text';
 import { useBetPageQuery, useCancelBetMutation, useWriteStatementMutation } from './bets-api';
@@ -115,14 +117,26 @@ function BetActions({ bet, viewerId, onReport }: { bet: Bet; viewerId: string; o
   return null;
 }
 
-function StatementForm({ betId, current }: { betId: number; current: string }) {
+function StatementForm({
+  betId,
+  current,
+  currentLinks,
+}: {
+  betId: number;
+  current: string;
+  currentLinks: string[];
+}) {
   const [text, setText] = useState(current);
+  const [linksText, setLinksText] = useState(currentLinks.join('\n'));
   const [write, { isLoading }] = useWriteStatementMutation();
   const toast = useToast();
   const tooLong = text.length > 1000;
+  const parsed = parseEvidenceLinks(linksText);
+  const linkError = 'error' in parsed ? parsed.error : null;
   const save = async () => {
+    if ('error' in parsed) return;
     try {
-      await write({ id: betId, text }).unwrap();
+      await write({ id: betId, text, links: parsed.links }).unwrap();
       toast({
         title: 'Statement saved',
         description: 'The admin will read it before deciding.',
@@ -147,10 +161,19 @@ function StatementForm({ betId, current }: { betId: number; current: string }) {
         error={tooLong}
         helperText={tooLong ? 'A statement can be at most 1000 characters' : `${text.length}/1000`}
       />
+      <TextField
+        label="Evidence links (optional)"
+        multiline
+        minRows={1}
+        value={linksText}
+        onChange={(event) => setLinksText(event.target.value)}
+        error={!!linkError}
+        helperText={linkError ?? 'Up to 3 https:// links (photos, videos, score pages), one per line'}
+      />
       <Box>
         <Button
           variant="contained"
-          disabled={isLoading || tooLong || !text.trim()}
+          disabled={isLoading || tooLong || !text.trim() || !!linkError}
           onClick={() => void save()}
         >
           {current ? 'Update statement' : 'Add statement'}
@@ -190,6 +213,23 @@ function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId: strin
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {statement.text}
               </Typography>
+              {statement.links.length > 0 && (
+                <Box component="ul" aria-label="Evidence links" sx={{ m: 0, pl: 2.5 }}>
+                  {statement.links.map((link) => (
+                    <li key={link}>
+                      <Link
+                        href={link}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow"
+                        variant="body2"
+                        sx={{ overflowWrap: 'anywhere', display: 'inline-block', minHeight: 44, py: 1.25 }}
+                      >
+                        {link}
+                      </Link>
+                    </li>
+                  ))}
+                </Box>
+              )}
             </Box>
           ))
         )}
@@ -200,7 +240,12 @@ function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId: strin
           </Typography>
         ))}
         {bet.status === 'disputed' && page.viewerRole !== 'admin' && (
-          <StatementForm key={mine?.updatedAt ?? 'new'} betId={bet.id} current={mine?.text ?? ''} />
+          <StatementForm
+            key={mine?.updatedAt ?? 'new'}
+            betId={bet.id}
+            current={mine?.text ?? ''}
+            currentLinks={mine?.links ?? []}
+          />
         )}
       </Stack>
     </Section>
@@ -283,7 +328,9 @@ function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string })
           </Box>
           <Typography variant="body2" color="text.secondary">
             Created {formatDateTime(bet.createdAt)}
-            {bet.resolutionDate && ` · Decided ${formatDateTime(bet.resolutionDate)}`}
+            {/* A disputed bet's resolutionDate is when it went to dispute (spec), not a decision. */}
+            {bet.resolutionDate &&
+              ` · ${bet.status === 'disputed' ? 'Disputed' : 'Decided'} ${formatDateTime(bet.resolutionDate)}`}
           </Typography>
         </Stack>
       </CardContent>

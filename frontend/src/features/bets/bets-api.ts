@@ -50,8 +50,12 @@ export const betsApi = api.injectEndpoints({
       query: (id) => `/api/bets/${id}/page`,
       providesTags: (_result, _error, id) => [{ type: 'Bet', id }, { type: 'Bet', id: 'LIST' }, 'Wallet'],
     }),
-    writeStatement: build.mutation<void, { id: number; text: string }>({
-      query: ({ id, text }) => ({ url: `/api/bets/${id}/statement`, method: 'PUT', body: { text } }),
+    writeStatement: build.mutation<void, { id: number; text: string; links?: string[] }>({
+      query: ({ id, text, links }) => ({
+        url: `/api/bets/${id}/statement`,
+        method: 'PUT',
+        body: { text, links: links ?? [] },
+      }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Bet', id }],
     }),
     cancelBet: build.mutation<Bet, number>({

@@ -76,6 +76,8 @@ export interface BetReceipt {
 export interface DisputeStatement {
   userId: string;
   text: string;
+  /** https:// evidence links; shown as links that open in a new tab without a referrer. */
+  links: string[];
   createdAt: string;
   updatedAt: string;
 }

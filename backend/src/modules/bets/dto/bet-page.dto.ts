@@ -22,6 +22,11 @@ export class BetReceiptDto {
 export class DisputeStatementDto {
   @ApiProperty({ format: 'uuid' }) userId: string;
   @ApiProperty({ description: 'Plain text, shown as text' }) text: string;
+  @ApiProperty({
+    type: [String],
+    description: 'https:// evidence links, shown as links (never followed by us)',
+  })
+  links: string[];
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
