@@ -33,7 +33,9 @@ import { linkedBetId } from './linked-bet';
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
   return (
     <Card sx={{ textAlign: 'center', py: 3, px: 2, borderStyle: 'dashed' }}>
-      <Typography variant="h6">{title}</Typography>
+      <Typography variant="h6" component="h3">
+        {title}
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>
         {text}
       </Typography>
