@@ -40,7 +40,7 @@ test('sign up with inline errors first, stay signed in, log out and back in by u
   await expectNoHorizontalScroll(page);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${person.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
 
   await page.goto('/account');
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -49,7 +49,7 @@ test('sign up with inline errors first, stay signed in, log out and back in by u
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 
   await logIn(page, person.username.toUpperCase(), person.password);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${person.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
 
   await page.goto('/account');
   await expect(page.getByText('Profile Information')).toBeVisible();
@@ -83,5 +83,5 @@ test('enable two-factor sign-in with a real TOTP code, then sign in with a code'
   const nextStepCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
   await dialog.getByLabel('Authentication code').fill(nextStepCode);
   await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${person.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
 });

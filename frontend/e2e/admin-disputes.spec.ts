@@ -45,8 +45,13 @@ test('an admin resolves a dispute two people created, then changes the winner wi
   await bossPage.getByRole('tab', { name: 'Disputes' }).click();
   const card = bossPage.getByTestId(`dispute-${id}`);
   await expect(card).toContainText(title);
-  bossPage.once('dialog', (dialog) => void dialog.accept());
   await card.getByRole('button', { name: `Resolve for ${alice.username}` }).click();
+  const decision = bossPage.getByRole('dialog', { name: 'Resolve dispute' });
+  await decision.getByRole('button', { name: 'Resolve Dispute' }).click();
+  await expect(decision.getByText('Resolution must be at least 10 characters')).toBeVisible();
+  await decision.getByLabel('Resolution').fill(`White mated on move 40 (${title})`);
+  bossPage.once('dialog', (dialog) => void dialog.accept());
+  await decision.getByRole('button', { name: 'Resolve Dispute' }).click();
   await expect(bossPage.getByRole('status').filter({ hasText: 'Dispute Resolved' })).toBeVisible();
 
   await bossPage.getByRole('tab', { name: 'Resolved' }).click();

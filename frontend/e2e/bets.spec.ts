@@ -49,6 +49,12 @@ async function report(page: Page, title: string, choice: 'WIN' | 'LOSE') {
     .getByRole('dialog', { name: 'Submit Outcome' })
     .getByRole('button', { name: choice, exact: true })
     .click();
+  // The dialog says what the report means in money before anything is sent.
+  const dialog = page.getByRole('dialog', { name: 'Submit Outcome' });
+  await expect(
+    dialog.getByText(choice === 'WIN' ? /You won \$25\.00/ : /You lost: .* receives \$50\.00/),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send my report' }).click();
 }
 
 test('two people play a bet to the end; both wallets show the money and the receipts', async ({
@@ -87,7 +93,11 @@ test('two people play a bet to the end; both wallets show the money and the rece
     alice.page.getByRole('status').filter({ hasText: 'Your outcome has been recorded.' }),
   ).toBeVisible();
   await report(bob.page, title, 'LOSE');
-  await expect(bob.page.getByRole('status').filter({ hasText: 'Bet resolution in progress.' })).toBeVisible();
+  await expect(
+    bob.page
+      .getByRole('status')
+      .filter({ hasText: 'You lost: your $25.00 stake went to the winner. New balance: $975.00.' }),
+  ).toBeVisible();
 
   await alice.page.goto('/history');
   await expect(alice.page.getByTestId('wallet-available')).toHaveText('$1,025.00');
@@ -100,7 +110,7 @@ test('two people play a bet to the end; both wallets show the money and the rece
   await expect(alice.page.getByText('100.0%')).toBeVisible();
   await expect(alice.page.getByText('Profit/Loss over time')).toBeVisible();
   await alice.page.getByRole('tab', { name: 'Activity' }).click();
-  await expect(alice.page.getByText('You won a bet!')).toBeVisible();
+  await expect(alice.page.getByText(`You won a bet: “${title}”`)).toBeVisible();
 
   await bob.page.goto('/history');
   await expect(bob.page.getByTestId('wallet-available')).toHaveText('$975.00');

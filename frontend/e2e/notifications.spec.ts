@@ -95,9 +95,12 @@ test('a challenge reaches the bell within 2 s; its entry opens the acceptance di
   }
   await entry.click();
 
+  // The entry opens the bet's page, whose Accept Challenge opens the acceptance dialog.
+  await expect(bob.page).toHaveURL(/\/bets\/\d+$/);
+  await expect(bob.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await bob.page.getByRole('button', { name: 'Accept Challenge' }).click();
   const acceptance = bob.page.getByRole('dialog', { name: title });
   await expect(acceptance.getByRole('button', { name: 'Accept Challenge' })).toBeVisible();
-  await expect(bob.page).toHaveURL(/\/$/);
   await acceptance.getByRole('button', { name: 'Accept Challenge' }).click();
   await expect(bob.page.getByRole('status').filter({ hasText: 'Bet Accepted!' })).toBeVisible();
   await expect(bell(bob.page)).toHaveAccessibleName('Notifications');

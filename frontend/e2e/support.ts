@@ -55,7 +55,7 @@ export async function signUp(page: Page, person: Person): Promise<void> {
   await dialog.getByLabel('Birthday').fill('1992-03-04');
   await chooseOption(page, dialog.getByLabel('State'), { name: 'Oregon' });
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${person.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
 }
 
 export async function logIn(page: Page, emailOrUsername: string, password: string): Promise<void> {

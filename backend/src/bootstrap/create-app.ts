@@ -159,7 +159,9 @@ function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
 
 /**
  * Serves the built SPA from the same process: files as they are (hashed assets cached for a year,
- * index.html and sw.js never), and index.html for any other GET outside /api so client routes load.
+ * index.html, sw.js and the manifest never), the build's precompressed `.br`/`.gz` twin when the browser
+ * accepts it (with Content-Encoding and Vary: Accept-Encoding), and index.html for any other GET outside
+ * /api so client routes load.
  */
 async function serveSpa(app: NestFastifyApplication, root: string): Promise<void> {
   const indexHtml = readFileSync(join(root, 'index.html'));
@@ -168,6 +170,7 @@ async function serveSpa(app: NestFastifyApplication, root: string): Promise<void
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, path) => {
       const immutable = path.includes(`${join(root, 'assets')}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

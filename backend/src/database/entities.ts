@@ -6,6 +6,7 @@ import { ModerationAction } from '../modules/admin/moderation-action.entity.js';
 import { Session } from '../modules/auth/session.entity.js';
 import { BetActivity } from '../modules/bets/bet-activity.entity.js';
 import { Bet } from '../modules/bets/bet.entity.js';
+import { DisputeStatement } from '../modules/bets/dispute-statement.entity.js';
 import { Friendship } from '../modules/friends/friendship.entity.js';
 import { UserNotification } from '../modules/notifications/notification.entity.js';
 import { PushSubscriptionRecord } from '../modules/notifications/push/push-subscription.entity.js';
@@ -27,4 +28,5 @@ export const ENTITIES = [
   IdempotencyRecord,
   UserNotification,
   PushSubscriptionRecord,
+  DisputeStatement,
 ];

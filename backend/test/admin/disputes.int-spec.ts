@@ -49,7 +49,10 @@ describe('admin disputes', () => {
     return asList<AdminBet>(response.body);
   };
   const resolve = (id: number, winnerId: string | null, token = admin.token) =>
-    api(t, 'POST', `/api/bets/${id}/admin-resolve`, { token, body: { winnerId } });
+    api(t, 'POST', `/api/bets/${id}/admin-resolve`, {
+      token,
+      body: { winnerId, resolution: 'Decided from the evidence both sent' },
+    });
   const edit = (id: number, winnerId: string | null, reason: string, token = admin.token) =>
     api(t, 'POST', `/api/bets/${id}/edit-resolution`, { token, body: { winnerId, reason } });
   const balances = async (...users: SignedUpUser[]) =>
@@ -133,7 +136,7 @@ describe('admin disputes', () => {
     expect(
       audit.map((row) => [row.action, row.reason, winnerOf(row.previousValue), winnerOf(row.newValue)]),
     ).toEqual([
-      ['resolve_dispute', null, null, a.id],
+      ['resolve_dispute', 'Decided from the evidence both sent', null, a.id],
       ['edit_resolution', 'Video evidence favoured B', a.id, b.id],
       ['edit_resolution', 'Neither side proved it, a draw', b.id, null],
       ['edit_resolution', 'Second review found for A', null, a.id],

@@ -284,7 +284,7 @@ describe('bet paths', () => {
       (
         await api(t, 'POST', `/api/bets/${active}/admin-resolve`, {
           token: alice.token,
-          body: { winnerId: alice.id },
+          body: { winnerId: alice.id, resolution: 'I say I won this one' },
         })
       ).status,
     ).toBe(403);

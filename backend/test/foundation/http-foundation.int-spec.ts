@@ -1,6 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import { IsString, MinLength } from 'class-validator';
 import { Public, Roles } from '../../src/common/auth/access-policy.js';
@@ -45,7 +47,36 @@ function fakeSpaBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'betwixt-spa-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   writeFileSync(join(dir, 'sw.js'), "self.addEventListener('install', () => self.skipWaiting());");
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Betwixt"}');
+  // A hashed asset with the twins the build writes (frontend/vite.config.ts precompress()).
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', ASSET), ASSET_BODY);
+  writeFileSync(join(dir, 'assets', `${ASSET}.br`), brotliCompressSync(ASSET_BODY));
+  writeFileSync(join(dir, 'assets', `${ASSET}.gz`), gzipSync(ASSET_BODY));
   return dir;
+}
+
+const ASSET = 'index-AbC123xy.js';
+const ASSET_BODY = `export const data = ${JSON.stringify('x'.repeat(4096))};\n`;
+
+/** A raw GET (fetch would decode the body and hide what was on the wire). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 describe('HTTP foundation', () => {
@@ -75,6 +106,35 @@ describe('HTTP foundation', () => {
     expect(sw.status).toBe(200);
     expect(sw.headers.get('content-type')).toMatch(/javascript/);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves hashed assets precompressed (Brotli, then gzip) and cached for a year', async () => {
+    const url = `${t.url}/assets/${ASSET}`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.equals(brotliCompressSync(ASSET_BODY))).toBe(true);
+
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(ASSET_BODY);
+  });
+
+  it('serves robots.txt as text and never caches index.html, sw.js or the manifest', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(await robots.text()).toContain('User-agent: *');
+    for (const path of ['/', '/sw.js', '/manifest.webmanifest']) {
+      expect((await get(path)).headers.get('cache-control')).toBe('no-cache');
+    }
   });
 
   it('answers unknown API paths with a JSON 404, never the SPA', async () => {

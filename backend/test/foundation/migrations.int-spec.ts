@@ -16,7 +16,13 @@ const TABLES = [
 ];
 // Beyond the spec's ten: remembered answers for Idempotency-Key retries, the notification centre and
 // browsers' Web Push subscriptions.
-const OWN_TABLES = ['idempotency_keys', 'notifications', 'push_subscriptions'];
+const OWN_TABLES = [
+  'idempotency_keys',
+  'notifications',
+  'push_subscriptions',
+  'dispute_statements',
+  'user_bet_stats',
+];
 
 describe('migrations', () => {
   let database: TestDatabase;

@@ -41,9 +41,9 @@ describe('email notifications', () => {
     expect(email?.headers.get('from')).toBe('Betwixt <no-reply@betwixt.example.com>');
     expect(email?.subject).toBe(`New challenge from ${alice.username}`);
     expect(email?.text).toContain('“Who wins the derby?” for $12.50.');
-    expect(email?.text).toContain(`${PUBLIC_URL}/?bet=${id}`);
+    expect(email?.text).toContain(`${PUBLIC_URL}/bets/${id}`);
     expect(email?.text).toContain('Account → Settings');
-    expect(email?.html).toContain(`<a href="${PUBLIC_URL}/?bet=${id}">`);
+    expect(email?.html).toContain(`<a href="${PUBLIC_URL}/bets/${id}">`);
   });
 
   it('the actor gets no email about what they did', async () => {

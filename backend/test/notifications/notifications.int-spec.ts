@@ -64,7 +64,7 @@ describe('notifications', () => {
           category: 'betUpdates',
           title: `New challenge from ${alice.username}`,
           body: '“Who wins the derby?” for $12.50. Accept or decline it before it expires.',
-          url: `/?bet=${id}`,
+          url: `/bets/${id}`,
           betId: id,
           amount: null,
           readAt: null,
@@ -142,7 +142,7 @@ describe('notifications', () => {
 
       const resolve = await api(t, 'POST', `/api/bets/${id}/admin-resolve`, {
         token: admin.token,
-        body: { winnerId: bob.id },
+        body: { winnerId: bob.id, resolution: 'The referee report names Bob' },
       });
       expect(resolve.status).toBe(200);
       expect((await page(bob)).items[0]).toMatchObject({
@@ -320,7 +320,7 @@ describe('notifications', () => {
         const id = await pendingBet(t, alice, bob);
         const notice = await stream.waitFor((event) => event.event === 'notification', 1_000);
         expect(Date.now() - started).toBeLessThan(1_000);
-        expect(notice.data).toMatchObject({ type: 'bet_received', betId: id, url: `/?bet=${id}` });
+        expect(notice.data).toMatchObject({ type: 'bet_received', betId: id, url: `/bets/${id}` });
         await stream.waitFor((event) => event.event === 'changed');
         expect((await own.waitFor((event) => event.event === 'changed')).data).toEqual({
           topics: ['bets', 'wallet', 'activities'],

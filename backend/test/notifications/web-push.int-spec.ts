@@ -158,7 +158,7 @@ describe('web push', () => {
       category: 'betUpdates',
       title: `New challenge from ${alice.username}`,
       body: '“Who wins the derby?” for $12.50. Accept or decline it before it expires.',
-      url: `/?bet=${betId}`,
+      url: `/bets/${betId}`,
       tag: `notification-${notification?.id}`,
     });
     // Another browser cannot read it: the payload is encrypted to Bob's keys only.

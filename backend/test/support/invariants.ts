@@ -6,6 +6,8 @@ import type { DataSource } from 'typeorm';
  *  2. every balance = the sum of its ledger rows, in an unbroken balanceBefore/balanceAfter chain
  *  3. no balance below zero unless a payout reversal took it there
  *  4. per bet, the ledger holds exactly the stakes its status keeps in escrow (so nothing is paid twice)
+ *  5. the won/lost counters kept in user_bet_stats equal a recomputation from the ledger: a settled bet
+ *     whose net money for a party is positive is a win for them, negative a loss, zero a draw
  */
 export async function expectMoneyInvariants(dataSource: DataSource): Promise<void> {
   const [totals] = await dataSource.query<{ balances: string; escrow: string; sources: string }[]>(`
@@ -50,6 +52,20 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
                                         WHEN b.status IN ('active', 'disputed') THEN b.amount * 2
                                         ELSE 0 END)`);
   expect(unbalancedBets).toEqual([]);
+
+  const wrongCounters = await dataSource.query<{ userId: string }[]>(`
+    WITH per_bet AS (
+      SELECT t."userId", sum(t.amount) AS net
+        FROM transactions t JOIN bets b ON t."referenceType" = 'bet' AND t."referenceId" = b.id::text
+       WHERE b.status = 'completed'
+       GROUP BY t."userId", t."referenceId"),
+    recomputed AS (
+      SELECT "userId", count(*) FILTER (WHERE net > 0)::int AS won, count(*) FILTER (WHERE net < 0)::int AS lost
+        FROM per_bet GROUP BY "userId")
+    SELECT coalesce(r."userId", s."userId") AS "userId", r.won, r.lost, s.won AS "keptWon", s.lost AS "keptLost"
+      FROM recomputed r FULL JOIN user_bet_stats s ON s."userId" = r."userId"
+     WHERE coalesce(r.won, 0) <> coalesce(s.won, 0) OR coalesce(r.lost, 0) <> coalesce(s.lost, 0)`);
+  expect(wrongCounters).toEqual([]);
 }
 
 export async function balanceOf(dataSource: DataSource, userId: string): Promise<string> {

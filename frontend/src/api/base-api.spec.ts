@@ -1,6 +1,6 @@
 import { makeStore } from '../app/store';
 import { authApi } from '../features/auth/auth-api';
-import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../lib/auth-storage';
+import { AUTH_TOKEN_KEY, AUTH_USER_KEY, SESSION_HINT_COOKIE } from '../lib/auth-storage';
 import { apiBaseQuery } from './base-api';
 
 interface FakeAnswer {
@@ -90,6 +90,7 @@ describe('getCurrentUser (GET /api/auth/user)', () => {
   }
 
   it('returns the user', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'tok-123');
     answer({ status: 200, body: JSON.stringify(user) });
     const result = await fetchUser();
     expect(result.data).toEqual(user);
@@ -106,9 +107,20 @@ describe('getCurrentUser (GET /api/auth/user)', () => {
   });
 
   it('on the cookie path, a non-OK answer is "Not authenticated"', async () => {
-    answer({ status: 500, statusText: 'Internal Server Error' });
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    try {
+      answer({ status: 500, statusText: 'Internal Server Error' });
+      const result = await fetchUser();
+      expect(result.error).toMatchObject({ message: 'Not authenticated' });
+    } finally {
+      document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    }
+  });
+
+  it('without a stored token or the session marker cookie, is no user without asking the server', async () => {
     const result = await fetchUser();
-    expect(result.error).toMatchObject({ message: 'Not authenticated' });
+    expect(result.data).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('turns a 401 into no user, and clears a rejected stored token', async () => {
@@ -121,6 +133,7 @@ describe('getCurrentUser (GET /api/auth/user)', () => {
   });
 
   it('caches the answer: a second subscriber does not fetch again', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'tok-123');
     answer({ status: 200, body: JSON.stringify(user) });
     const store = makeStore();
     await store.dispatch(authApi.endpoints.getCurrentUser.initiate());

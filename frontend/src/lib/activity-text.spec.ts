@@ -1,4 +1,4 @@
-import { friendlyActivity } from './activity-text';
+import { activityLine, friendlyActivity } from './activity-text';
 
 describe('friendlyActivity', () => {
   it.each([
@@ -17,5 +17,21 @@ describe('friendlyActivity', () => {
     ['Warning from an administrator: be kind', 'Warning from an administrator: be kind'],
   ])('%s -> %s', (input, output) => {
     expect(friendlyActivity(input)).toBe(output);
+  });
+});
+
+describe('activityLine', () => {
+  it('keeps the title of the bet an entry is about', () => {
+    expect(activityLine('New challenge received: Bike to work', 5)).toBe(
+      'You received a new challenge: “Bike to work”',
+    );
+    expect(activityLine('Bet won: Rain: really?', 5)).toBe('You won a bet: “Rain: really?”');
+  });
+
+  it('adds nothing to entries about no bet, or already in their own words', () => {
+    expect(activityLine('Balance adjusted: deposit', null)).toBe('Account balance updated');
+    expect(activityLine('Warning from an administrator: be kind', null)).toBe(
+      'Warning from an administrator: be kind',
+    );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Spec §2 Activity tab: server descriptions rewritten into friendly text. Checked in the spec's order,
+ * The Activity tab (docs/product.md §2): server descriptions rewritten into friendly text. Checked in the spec's order,
  * most specific first; anything else is 'Bet activity'.
  */
 export function friendlyActivity(description: string): string {
@@ -19,5 +19,17 @@ export function friendlyActivity(description: string): string {
   if (text.includes('completed')) return 'A bet was completed';
   if (text.includes('friend request')) return 'Friend activity update';
   if (text.includes('balance')) return 'Account balance updated';
+  if (text.includes('challenge received')) return 'You received a new challenge';
   return 'Bet activity';
+}
+
+/**
+ * The friendly text with the bet's title kept: the server writes "<what happened>: <title>" for bet
+ * events, so "New challenge received: Bike to work" reads 'You received a new challenge: “Bike to work”'.
+ */
+export function activityLine(description: string, betId: number | null): string {
+  const friendly = friendlyActivity(description);
+  const separator = description.indexOf(': ');
+  if (betId === null || separator === -1 || friendly === description) return friendly;
+  return `${friendly.replace(/!$/, '')}: “${description.slice(separator + 2)}”`;
 }

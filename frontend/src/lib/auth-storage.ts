@@ -19,3 +19,19 @@ export function clearAuth(): void {
   localStorage.removeItem(AUTH_TOKEN_KEY);
   localStorage.removeItem(AUTH_USER_KEY);
 }
+
+/** The readable marker the server sets next to its httpOnly session cookie (backend auth-cookie.ts). */
+export const SESSION_HINT_COOKIE = 'betwixt.signed-in';
+
+/**
+ * Whether this browser may hold a session: a stored token, or the server's session marker cookie.
+ * Without either, asking GET /api/auth/user could only answer 401 (a console error on every signed-out visit).
+ */
+export function mayHaveSession(): boolean {
+  if (storedToken() !== null) return true;
+  try {
+    return document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+  } catch {
+    return false;
+  }
+}

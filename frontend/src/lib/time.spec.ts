@@ -6,15 +6,25 @@ const at = (ms: number) => new Date(now.getTime() + ms);
 describe('timeLeft', () => {
   it.each([
     [7 * 86_400_000, '7 days left'],
-    [25 * 3_600_000, '1 day left'],
+    [6 * 86_400_000 + 1, '7 days left'],
+    [25 * 3_600_000, '2 days left'],
     [24 * 3_600_000, '24 hours left'],
-    [3 * 3_600_000 + 5, '3 hours left'],
+    [3 * 3_600_000 + 5, '4 hours left'],
     [59 * 60_000, '59 minutes left'],
     [10_000, '1 minute left'],
     [-1, 'Expired'],
   ])('%i ms -> %s', (ms, text) => {
     expect(timeLeft(at(ms), now)).toBe(text);
   });
+});
+
+describe('the card and the acceptance dialog', () => {
+  it.each([167 * 3_600_000, 6 * 86_400_000 + 60_000, 25 * 3_600_000, 90 * 60_000, 30 * 60_000])(
+    'count the same time left for %i ms',
+    (ms) => {
+      expect(timeLeft(at(ms), now)).toBe(`${timeLeftRoundedUp(at(ms), now)} left`);
+    },
+  );
 });
 
 describe('timeLeftRoundedUp', () => {

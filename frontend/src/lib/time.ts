@@ -1,21 +1,14 @@
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Spec §9: more than 24 hours shows days, otherwise hours, otherwise minutes; 'Expired' when past. */
+/**
+ * The time left on a card: more than 24 hours shows days, otherwise hours, otherwise minutes; 'Expired'
+ * when past (docs/product.md §9). Counted the way the acceptance dialog counts it (rounded up), so a card
+ * and the dialog of the same bet never disagree ("7 days" next to "6 days left").
+ */
 export function timeLeft(expiresAt: string | Date | null | undefined, now: Date = new Date()): string {
-  if (!expiresAt) return '';
-  const ms = new Date(expiresAt).getTime() - now.getTime();
-  if (ms <= 0) return 'Expired';
-  if (ms > DAY) {
-    const days = Math.floor(ms / DAY);
-    return `${days} day${days === 1 ? '' : 's'} left`;
-  }
-  if (ms >= HOUR) {
-    const hours = Math.floor(ms / HOUR);
-    return `${hours} hour${hours === 1 ? '' : 's'} left`;
-  }
-  const minutes = Math.max(1, Math.floor(ms / 60_000));
-  return `${minutes} minute${minutes === 1 ? '' : 's'} left`;
+  const left = timeLeftRoundedUp(expiresAt, now);
+  return left === '' || left === 'Expired' ? left : `${left} left`;
 }
 
 /** The acceptance dialog rounds up: "1 day", "n days", hours or minutes. */
@@ -53,4 +46,10 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   if (ms < DAY) return relative.format(-Math.floor(ms / HOUR), 'hour');
   if (ms < 7 * DAY) return relative.format(-Math.floor(ms / DAY), 'day');
   return formatDate(value);
+}
+
+/** "Nov 23, 2026, 10:42 PM": a date with its time of day, for timelines and receipts. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -4,6 +4,10 @@ import { LedgerGuard1795375300000 } from './1795375300000-LedgerGuard.js';
 import { IdempotencyKeys1795376578523 } from './1795376578523-IdempotencyKeys.js';
 import { PeopleSearchIndexes1795377000000 } from './1795377000000-PeopleSearchIndexes.js';
 import { Notifications1795458080336 } from './1795458080336-Notifications.js';
+import { DisputeStatements1795500000000 } from './1795500000000-DisputeStatements.js';
+import { UserBetStats1795500100000 } from './1795500100000-UserBetStats.js';
+import { ReadIndexes1795500200000 } from './1795500200000-ReadIndexes.js';
+import { StatementEvidenceLinks1795510000000 } from './1795510000000-StatementEvidenceLinks.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -13,4 +17,8 @@ export const MIGRATIONS = [
   IdempotencyKeys1795376578523,
   PeopleSearchIndexes1795377000000,
   Notifications1795458080336,
+  DisputeStatements1795500000000,
+  UserBetStats1795500100000,
+  ReadIndexes1795500200000,
+  StatementEvidenceLinks1795510000000,
 ];

@@ -10,18 +10,25 @@ export function cookieMustBeSecure(reply: FastifyReply, config: AppConfig): bool
   return config.publicUrl.startsWith('https://') || reply.request.protocol === 'https';
 }
 
+/**
+ * A readable twin of the session cookie that carries no secret, only "a session may exist": the page
+ * asks GET /api/auth/user on the cookie path only when it is present, so signed-out visits make no call.
+ */
+export const SESSION_HINT_COOKIE = 'betwixt.signed-in';
+
 /** The session cookie: httpOnly and signed; Secure whenever the app is reached over https. */
 export function setSessionCookie(reply: FastifyReply, config: AppConfig, sessionId: string): void {
-  void reply.setCookie(SESSION_COOKIE, sessionId, {
+  const common = {
     path: '/',
-    httpOnly: true,
     sameSite: 'lax',
     secure: cookieMustBeSecure(reply, config),
-    signed: true,
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
+  } as const;
+  void reply.setCookie(SESSION_COOKIE, sessionId, { ...common, httpOnly: true, signed: true });
+  void reply.setCookie(SESSION_HINT_COOKIE, '1', { ...common, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
   void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  void reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 }

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -29,9 +30,12 @@ import { TwoFactorService } from './two-factor.service.js';
     WalletModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
+      // A KeyObject, not the string: given a string, jsonwebtoken first tries to parse it as a public key on
+      // every verification (and throws), which cost ~0.3 ms per request; pinning HS256 refuses other algorithms.
       useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
-        signOptions: { expiresIn: config.JWT_EXPIRES_IN as `${number}d` },
+        secret: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')),
+        signOptions: { algorithm: 'HS256', expiresIn: config.JWT_EXPIRES_IN as `${number}d` },
+        verifyOptions: { algorithms: ['HS256'] },
       }),
     }),
     ThrottlerModule.forRootAsync({

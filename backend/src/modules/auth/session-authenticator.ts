@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { RequestAuthenticator, type AuthUser } from '../../common/auth/auth-user.js';
 import { User } from '../users/user.entity.js';
-import { SESSION_COOKIE, SessionStore } from './session-store.js';
+import { SESSION_COOKIE } from './session-store.js';
 
 export interface AccessTokenClaims {
   sub: string;
@@ -20,7 +20,6 @@ export interface AccessTokenClaims {
 export class SessionAuthenticator extends RequestAuthenticator {
   constructor(
     private readonly jwt: JwtService,
-    private readonly sessions: SessionStore,
     @InjectRepository(User) private readonly users: Repository<User>,
   ) {
     super();
@@ -29,14 +28,15 @@ export class SessionAuthenticator extends RequestAuthenticator {
   async authenticate(request: FastifyRequest): Promise<AuthUser | null> {
     const sid = (await this.sidFromBearer(request)) ?? this.sidFromCookie(request);
     if (!sid) return null;
-    const session = await this.sessions.find(sid);
-    if (!session) return null;
-    const user = await this.users.findOne({
-      where: { id: session.sess.userId },
-      select: { id: true, isAdmin: true, bannedAt: true, deletedAt: true },
-    });
-    if (!user || user.bannedAt || user.deletedAt) return null;
-    return { id: user.id, isAdmin: user.isAdmin, sessionId: sid };
+    // The live session and its user in one round trip: every authenticated request pays for this.
+    const [row] = await this.users.query<{ id: string; isAdmin: boolean }[]>(
+      `SELECT u.id, u."isAdmin"
+         FROM sessions s
+         JOIN users u ON u.id = (s.sess->>'userId')::uuid
+        WHERE s.sid = $1 AND s.expire > now() AND u."bannedAt" IS NULL AND u."deletedAt" IS NULL`,
+      [sid],
+    );
+    return row ? { id: row.id, isAdmin: row.isAdmin, sessionId: sid } : null;
   }
 
   private async sidFromBearer(request: FastifyRequest): Promise<string | null> {

@@ -12,6 +12,7 @@ import { User } from '../users/user.entity.js';
 import { Bet } from './bet.entity.js';
 
 @Index('IDX_bet_activities_user_created', ['userId', 'createdAt'])
+@Index('IDX_bet_activities_user_id', ['userId', 'id'])
 @Index('IDX_bet_activities_bet', ['betId'])
 @Entity('bet_activities')
 export class BetActivity {

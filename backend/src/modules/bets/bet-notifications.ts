@@ -170,10 +170,18 @@ export const betNotifications = {
   },
 
   /** An admin decided (or changed the decision on) a disputed bet. */
-  adminDecided(bet: Bet, winnerId: string | null, changed: boolean): NotificationDraft[] {
-    return parties(bet).map((userId) =>
-      outcomeDraft(bet, userId, winnerId, 'dispute_resolved', null, changed),
-    );
+  /** An admin's decision, with the admin's reason so the players learn why (the admin is not named). */
+  adminDecided(bet: Bet, winnerId: string | null, changed: boolean, reason: string): NotificationDraft[] {
+    return parties(bet).map((userId) => {
+      const draft = outcomeDraft(bet, userId, winnerId, 'dispute_resolved', null, changed);
+      return {
+        ...draft,
+        render: (who) => {
+          const text = draft.render(who);
+          return { ...text, body: `${text.body} Reason: ${reason}` };
+        },
+      };
+    });
   },
 };
 

@@ -50,7 +50,7 @@ export class BetRemindersService {
           WHERE id IN (SELECT id FROM bets
                         WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL
                           AND "expiresAt" > $2 AND "expiresAt" <= $3
-                        ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
+                        ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED)
           RETURNING id, title, amount::text AS amount, status, "creatorId", "opponentId",
                     "creatorResult", "opponentResult"`,
         [

@@ -19,6 +19,11 @@ export type BetStatus =
 @Index('IDX_bets_creator_status', ['creatorId', 'status'])
 @Index('IDX_bets_opponent_status', ['opponentId', 'status'])
 @Index('IDX_bets_status_expires', ['status', 'expiresAt'])
+@Index('IDX_bets_status_resolution', ['status', 'resolutionDate'])
+// The admin's resolved-disputes list: a small partial index, instead of scanning every bet (425 ms at 1M).
+@Index('IDX_bets_admin_resolved', ['resolutionDate'], {
+  where: `status = 'completed' AND "resolutionType" = 'admin'`,
+})
 @Check('CHK_bets_amount_positive', `"amount" > 0`)
 @Check('CHK_bets_duration_min', `"duration" >= 1`)
 @Check('CHK_bets_outcomes_count', `cardinality("outcomes") BETWEEN 2 AND 4`)

@@ -1,10 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
 import { IntIdPipe } from '../../common/http/id-param.pipe.js';
 import { IdempotencyInterceptor } from '../../common/http/idempotency.interceptor.js';
+import { BetPageService } from './bet-page.service.js';
 import { BetsReadService, type BetList } from './bets-read.service.js';
 import { BetsService } from './bets.service.js';
 import {
@@ -15,7 +22,11 @@ import {
   SubmitResultResponseDto,
 } from './dto/bet-actions.dto.js';
 import { BetDto, ExpiringBetDto } from './dto/bet-view.dto.js';
+import { BetPageDto } from './dto/bet-page.dto.js';
 import { CreateBetDto } from './dto/create-bet.dto.js';
+import { HistoryQueryDto } from './dto/history-query.dto.js';
+import { DisputeStatementInputDto } from './dto/statement.dto.js';
+import { DisputeStatementsService } from './dispute-statements.service.js';
 import { ListQueryDto } from './dto/list-query.dto.js';
 
 @ApiTags('bets')
@@ -27,6 +38,8 @@ export class BetsController {
   constructor(
     private readonly bets: BetsService,
     private readonly reads: BetsReadService,
+    private readonly pages: BetPageService,
+    private readonly statements: DisputeStatementsService,
     private readonly clock: Clock,
   ) {}
 
@@ -62,9 +75,18 @@ export class BetsController {
   }
 
   @Get('history')
-  @ApiOkResponse({ type: [BetDto], description: 'Every bet of the user, newest first' })
-  history(@CurrentUser() user: AuthUser, @Query() query: ListQueryDto): Promise<BetDto[]> {
-    return this.list(user, 'all', query);
+  @ApiOkResponse({
+    type: [BetDto],
+    description:
+      'Every bet of the user, newest first; page with `before` = the last id; filter by status or opponent',
+  })
+  history(@CurrentUser() user: AuthUser, @Query() query: HistoryQueryDto): Promise<BetDto[]> {
+    return this.reads.list(user, 'all', {
+      limit: query.limit,
+      before: query.before,
+      status: query.status,
+      opponentId: query.opponentId,
+    });
   }
 
   @Get('expiring')
@@ -77,6 +99,28 @@ export class BetsController {
   @ApiOkResponse({ type: BetDto })
   one(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
     return this.reads.one(user, id);
+  }
+
+  @Get(':id/page')
+  @ApiOkResponse({
+    type: BetPageDto,
+    description: 'The bet with its timeline, receipts and dispute (parties and admins)',
+  })
+  page(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetPageDto> {
+    return this.pages.page(user, id);
+  }
+
+  @Put(':id/statement')
+  @HttpCode(204)
+  @ApiNoContentResponse({
+    description: 'Your statement for the admin on a disputed bet (replaces your earlier one)',
+  })
+  async statement(
+    @CurrentUser() user: AuthUser,
+    @Param('id', IntIdPipe) id: number,
+    @Body() body: DisputeStatementInputDto,
+  ): Promise<void> {
+    await this.statements.write(user.id, user.isAdmin, id, body.text, body.links ?? []);
   }
 
   @Post(':id/accept')
@@ -127,7 +171,7 @@ export class BetsController {
     @Param('id', IntIdPipe) id: number,
     @Body() body: AdminResolveDto,
   ): Promise<BetDto> {
-    await this.bets.adminResolve(admin.id, id, body.winnerId ?? null);
+    await this.bets.adminResolve(admin.id, id, body.winnerId ?? null, body.resolution);
     return this.reads.one(admin, id);
   }
 

@@ -5,11 +5,13 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
+import { BetPageService } from './bet-page.service.js';
 import { BetRemindersService } from './bet-reminders.service.js';
 import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsController } from './bets.controller.js';
 import { BetsService } from './bets.service.js';
+import { DisputeStatementsService } from './dispute-statements.service.js';
 import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
 import { BetRemindersJob } from './jobs/bet-reminders.job.js';
 
@@ -19,6 +21,8 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
   providers: [
     BetsService,
     BetsReadService,
+    BetPageService,
+    DisputeStatementsService,
     BetActivityRecorder,
     AuditTrail,
     BetDeadlinesJob,

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { inTransaction } from '../../database/in-transaction.js';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError } from '../../common/errors/domain-error.js';
-import { negate } from '../../common/money.js';
+import { formatDollars, negate } from '../../common/money.js';
 import { DisputeResolution } from '../admin/dispute-resolution.entity.js';
 import { AuditTrail } from '../admin/audit-trail.service.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
@@ -24,6 +24,14 @@ import {
 } from './bets.errors.js';
 import type { CreateBetDto } from './dto/create-bet.dto.js';
 import type { SubmitResultResponseDto } from './dto/bet-actions.dto.js';
+
+/** What the reporter whose report settled the bet is told: what happened to their money. */
+function settledMessage(amount: string, winnerId: string | null, userId: string): string {
+  if (winnerId === null) return 'Draw: both stakes came back.';
+  return winnerId === userId
+    ? `You won ${formatDollars(amount)}!`
+    : `You lost: your ${formatDollars(amount)} stake went to the winner.`;
+}
 
 /** Hours after expiresAt that an active bet with missing or one-sided reports goes to an admin. */
 export const REPORTING_GRACE_HOURS = 24;
@@ -195,7 +203,16 @@ export class BetsService {
         });
         await this.activities.record(manager, bet.id, this.settledLines(bet, winnerId));
         await this.announce(manager, bet, betNotifications.settled(bet, winnerId, userId));
-        return { success: true, status: 'completed', message: 'Bet resolution in progress.' };
+        const [me] = await manager.query<{ balance: string }[]>(`SELECT balance FROM users WHERE id = $1`, [
+          userId,
+        ]);
+        return {
+          success: true,
+          status: 'completed',
+          winnerUserId: winnerId,
+          message: settledMessage(bet.amount, winnerId, userId),
+          balance: me?.balance,
+        };
       }
 
       if (!confirmed) {
@@ -228,7 +245,7 @@ export class BetsService {
    * An admin decides a disputed bet: a winner (both stakes) or a draw (each refunded). Applied once even
    * when two admins race: the second finds the bet no longer disputed.
    */
-  async adminResolve(adminId: string, betId: number, winnerId: string | null): Promise<Bet> {
+  async adminResolve(adminId: string, betId: number, winnerId: string | null, reason: string): Promise<Bet> {
     return inTransaction(this.dataSource, async (manager) => {
       const now = this.clock.now();
       const bet = await this.lock(manager, betId);
@@ -247,7 +264,7 @@ export class BetsService {
         {
           status: 'resolved',
           adminId,
-          resolution: winnerId ? `Won by ${winnerId}` : 'Draw',
+          resolution: reason,
           resolvedAt: now,
         },
       );
@@ -256,11 +273,12 @@ export class BetsService {
         action: 'resolve_dispute',
         targetType: 'bet',
         targetId: String(bet.id),
+        reason,
         previousValue: { status: 'disputed', winnerUserId: null },
         newValue: { status: 'completed', winnerUserId: winnerId, finalResult },
       });
       await this.activities.record(manager, bet.id, this.adminLines(bet, winnerId, 'admin_resolved'));
-      await this.announce(manager, bet, betNotifications.adminDecided(bet, winnerId, false));
+      await this.announce(manager, bet, betNotifications.adminDecided(bet, winnerId, false, reason));
       return { ...bet, status: 'completed', winnerUserId: winnerId, finalResult, resolutionType: 'admin' };
     });
   }
@@ -311,7 +329,7 @@ export class BetsService {
         newValue: { winnerUserId: winnerId, finalResult },
       });
       await this.activities.record(manager, bet.id, this.adminLines(bet, winnerId, 'admin_reresolved'));
-      await this.announce(manager, bet, betNotifications.adminDecided(bet, winnerId, true));
+      await this.announce(manager, bet, betNotifications.adminDecided(bet, winnerId, true, reason));
       return { ...bet, winnerUserId: winnerId, finalResult };
     });
   }
@@ -330,7 +348,7 @@ export class BetsService {
       if (!lock?.ok) return { expired: 0, disputed: 0 };
       const now = this.clock.now();
       const due = await manager.query<{ id: number }[]>(
-        `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`,
+        `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
         [now],
       );
       for (const { id } of due) {
@@ -343,7 +361,7 @@ export class BetsService {
         await this.announce(manager, bet, betNotifications.expired(bet));
       }
       const overdue = await manager.query<{ id: number }[]>(
-        `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`,
+        `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
         [new Date(now.getTime() - REPORTING_GRACE_HOURS * 3_600_000)],
       );
       for (const { id } of overdue) {

@@ -2,6 +2,7 @@ import { formatDollars } from '../../common/money.js';
 import { stillToAct } from '../bets/bet-reminders.service.js';
 import {
   NOTIFICATION_CATEGORIES,
+  currentBody,
   NOTIFICATION_CATEGORY,
   NOTIFICATION_TYPES,
   notificationUrl,
@@ -15,9 +16,9 @@ describe('notification kinds', () => {
   });
 
   it.each([
-    ['bet_received', 7, '/?bet=7'],
-    ['bet_resolved', 12, '/?bet=12'],
-    ['bet_expiring', 3, '/?bet=3'],
+    ['bet_received', 7, '/bets/7'],
+    ['bet_resolved', 12, '/bets/12'],
+    ['bet_expiring', 3, '/bets/3'],
     ['bet_cancelled', null, '/'],
     ['friend_request', null, '/friends'],
     ['balance_adjusted', null, '/history'],
@@ -61,5 +62,25 @@ describe('stillToAct', () => {
     expect(stillToAct({ ...bet, status: 'active', creatorResult: 'Reds', opponentResult: 'Blues' })).toEqual(
       [],
     );
+  });
+});
+
+describe('currentBody', () => {
+  const asked = '“Rain tomorrow” for $10.00. Accept or decline it before it expires.';
+  it.each([
+    ['pending', asked],
+    ['active', '“Rain tomorrow” for $10.00. The challenge was accepted.'],
+    ['declined', '“Rain tomorrow” for $10.00. The challenge was declined.'],
+    ['cancelled', '“Rain tomorrow” for $10.00. The challenge was withdrawn.'],
+    ['expired', '“Rain tomorrow” for $10.00. The challenge expired.'],
+  ])('a challenge that is now %s reads "%s"', (status, text) => {
+    expect(currentBody('bet_received', asked, status)).toBe(text);
+  });
+
+  it('leaves every other notification as it was written', () => {
+    expect(currentBody('bet_accepted', 'Report the result when it is decided.', 'completed')).toBe(
+      'Report the result when it is decided.',
+    );
+    expect(currentBody('bet_received', asked, null)).toBe(asked);
   });
 });

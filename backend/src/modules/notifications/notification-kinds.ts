@@ -36,7 +36,7 @@ export function notificationUrl(type: NotificationType, betId: number | null): s
     case 'betUpdates':
     case 'betExpiring':
     case 'betResolved':
-      return betId === null ? '/' : `/?bet=${betId}`;
+      return betId === null ? '/' : `/bets/${betId}`;
     case 'friendRequests':
       return '/friends';
     case 'account':
@@ -57,3 +57,23 @@ export const CHANGE_TOPICS: readonly ChangeTopic[] = [
   'notifications',
   'profile',
 ];
+
+const CHALLENGE_CALL = 'Accept or decline it before it expires.';
+const CHALLENGE_ENDED: Record<string, string> = {
+  active: 'The challenge was accepted.',
+  completed: 'The challenge was accepted and has been settled.',
+  disputed: 'The challenge was accepted and is now disputed.',
+  declined: 'The challenge was declined.',
+  cancelled: 'The challenge was withdrawn.',
+  expired: 'The challenge expired.',
+};
+
+/**
+ * A notification's text as it is true now: a challenge that has since been answered, withdrawn or expired
+ * no longer asks to be accepted (the stored text keeps what was said at the time).
+ */
+export function currentBody(type: NotificationType, body: string, betStatus: string | null): string {
+  if (type !== 'bet_received' || betStatus === null || betStatus === 'pending') return body;
+  const ended = CHALLENGE_ENDED[betStatus];
+  return ended && body.endsWith(CHALLENGE_CALL) ? `${body.slice(0, -CHALLENGE_CALL.length)}${ended}` : body;
+}

@@ -6,6 +6,7 @@ import type { NotificationDto, NotificationPageDto } from './dto/notification.dt
 import { UserNotification } from './notification.entity.js';
 import {
   NOTIFICATION_CATEGORY,
+  currentBody,
   notificationUrl,
   type ChangeTopic,
   type NotificationType,
@@ -102,8 +103,13 @@ export class NotificationsService {
     if (before !== undefined) query.andWhere('n.id < :before', { before });
     const [rows, unreadCount] = await Promise.all([query.getMany(), this.unreadCount(userId)]);
     const page = rows.slice(0, take);
+    const statuses = await this.betStatuses(page.map((row) => row.betId));
     return {
-      items: page.map((row) => toDto(row).dto),
+      items: page.map((row) => {
+        const { dto } = toDto(row);
+        const betStatus = row.betId === null ? null : (statuses.get(row.betId) ?? null);
+        return { ...dto, betStatus, body: currentBody(row.type, row.body, betStatus) };
+      }),
       unreadCount,
       nextBefore: rows.length > take ? (page[page.length - 1]?.id ?? null) : null,
     };
@@ -155,6 +161,17 @@ export class NotificationsService {
     return { unreadCount: 0 };
   }
 
+  /** The current status of the bets a page of notifications is about, in one query. */
+  private async betStatuses(ids: (number | null)[]): Promise<Map<number, string>> {
+    const betIds = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (betIds.length === 0) return new Map();
+    const rows = await this.dataSource.query<{ id: number; status: string }[]>(
+      `SELECT id, status FROM bets WHERE id = ANY($1::int[])`,
+      [betIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.status]));
+  }
+
   private async unreadCount(userId: string): Promise<number> {
     const [row] = await this.dataSource.query<{ count: number }[]>(
       `SELECT count(*)::int AS count FROM notifications WHERE "userId" = $1 AND "readAt" IS NULL`,
@@ -202,6 +219,7 @@ function toDto(row: {
       body: row.body,
       url: notificationUrl(row.type, row.betId),
       betId: row.betId,
+      betStatus: null,
       amount: row.amount,
       readAt: row.readAt ? row.readAt.toISOString() : null,
       createdAt: row.createdAt.toISOString(),

@@ -17,14 +17,14 @@ export class UsersService {
 
   /** The user's own view, with their won/lost counts (one query). */
   async selfView(id: string): Promise<SelfUserDto> {
-    const user = await this.findActive(id);
-    const [counts] = await this.users.query<{ won: number; lost: number }[]>(
-      `SELECT count(*) FILTER (WHERE "winnerUserId" = $1)::int AS won,
-              count(*) FILTER (WHERE "winnerUserId" IS NOT NULL AND "winnerUserId" <> $1)::int AS lost
-         FROM bets
-        WHERE status = 'completed' AND ("creatorId" = $1 OR "opponentId" = $1)`,
-      [id],
-    );
+    // Counters kept by a trigger when bets settle (migration UserBetStats), read in parallel with the user.
+    const [user, [counts]] = await Promise.all([
+      this.findActive(id),
+      this.users.query<{ won: number; lost: number }[]>(
+        `SELECT won, lost FROM user_bet_stats WHERE "userId" = $1`,
+        [id],
+      ),
+    ]);
     return toSelfView(user, counts?.won ?? 0, counts?.lost ?? 0);
   }
 }

@@ -1,6 +1,7 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AddIcon from '@mui/icons-material/Add';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeIcon from '@mui/icons-material/Home';
 import {
@@ -54,7 +55,8 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
         <Box
           component={Link}
           to="/"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, textDecoration: 'none' }}
+          aria-label="Betwixt, home"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, minHeight: 44, textDecoration: 'none' }}
         >
           <Logo size={32} />
           <Typography variant="h6" color="primary" sx={{ fontWeight: 800 }}>
@@ -94,8 +96,13 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
         </IconButton>
         <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
           <MenuItem component={Link} to="/account" onClick={() => setMenu(null)}>
-            Account
+            Profile
           </MenuItem>
+          {user.isAdmin && (
+            <MenuItem component={Link} to="/admin" onClick={() => setMenu(null)}>
+              Admin
+            </MenuItem>
+          )}
           <MenuItem onClick={() => logout(dispatch)}>Logout</MenuItem>
         </Menu>
       </Toolbar>
@@ -122,7 +129,7 @@ function PhoneTopBar({ bell }: { bell: ReactNode }) {
           component={Link}
           to="/"
           aria-label="Betwixt, home"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, textDecoration: 'none' }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 44, textDecoration: 'none' }}
         >
           <Logo size={28} />
           <Typography variant="h6" component="span" color="primary" sx={{ fontWeight: 800 }}>
@@ -136,7 +143,8 @@ function PhoneTopBar({ bell }: { bell: ReactNode }) {
   );
 }
 
-function BottomBar() {
+/** Spec §2 Navigation (first variant): Home, Friends, the add button, Wallet, Account, and Admin for admins. */
+function BottomBar({ isAdmin }: { isAdmin: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const items = [
@@ -145,6 +153,7 @@ function BottomBar() {
     null,
     { label: 'Wallet', path: '/history', icon: <AccountBalanceWalletIcon /> },
     { label: 'Account', path: '/account', icon: <AccountCircleIcon /> },
+    ...(isAdmin ? [{ label: 'Admin', path: '/admin', icon: <AdminPanelSettingsIcon /> }] : []),
   ];
   return (
     <Paper
@@ -185,7 +194,9 @@ function BottomBar() {
             color={isNavActive(item.path, pathname) ? 'primary' : 'inherit'}
             sx={{
               flexDirection: 'column',
-              minWidth: 56,
+              minWidth: isAdmin ? 48 : 56,
+              minHeight: 48,
+              px: isAdmin ? 0.5 : 1,
               fontSize: 12,
               gap: 0.25,
               fontWeight: isNavActive(item.path, pathname) ? 800 : 500,
@@ -222,7 +233,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <Container component="main" maxWidth="lg" sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 12, md: 6 } }}>
         {children}
       </Container>
-      <BottomBar />
+      <BottomBar isAdmin={user.isAdmin} />
     </Box>
   );
 }

@@ -60,6 +60,7 @@ function ToastItem({ toast }: { toast: Toast }) {
           aria-label="Dismiss notification"
           color="inherit"
           size="small"
+          sx={{ width: 44, height: 44 }}
           onClick={() => dispatch(toastDismissed(toast.id))}
         >
           <CloseIcon fontSize="small" />
@@ -95,8 +96,10 @@ export function Toaster() {
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar,
-        top: { xs: 8, md: 'auto' },
-        bottom: { md: 16 },
+        // Phones: at the bottom, above the bottom bar (64 px + the safe area), so the top bar and a
+        // dialog's title stay visible; desktop: top right, under the 64 px top bar.
+        top: { xs: 'auto', md: 72 },
+        bottom: { xs: 'calc(72px + env(safe-area-inset-bottom))', md: 'auto' },
         right: { xs: 8, md: 16 },
         left: { xs: 8, md: 'auto' },
         width: { md: 380 },

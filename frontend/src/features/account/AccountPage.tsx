@@ -5,6 +5,7 @@ import { ActivityTab } from './ActivityTab';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ProfileTab } from './ProfileTab';
 import { SettingsTab } from './SettingsTab';
+import { wrappingTabsSx } from '../../components/tabs-sx';
 
 type AccountTab = 'profile' | 'analytics' | 'activity' | 'settings';
 
@@ -21,9 +22,8 @@ export default function AccountPage() {
       <Tabs
         value={tab}
         onChange={(_event, value: AccountTab) => setTab(value)}
-        variant="scrollable"
-        allowScrollButtonsMobile
         aria-label="Account sections"
+        sx={wrappingTabsSx}
       >
         <Tab label="Profile" value="profile" />
         <Tab label="Analytics" value="analytics" />

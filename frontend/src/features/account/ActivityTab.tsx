@@ -1,5 +1,15 @@
-import { Card, CardHeader, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
-import { friendlyActivity } from '../../lib/activity-text';
+import {
+  Card,
+  CardHeader,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { activityLine } from '../../lib/activity-text';
 import { formatDate } from '../../lib/time';
 import { useActivitiesQuery } from './account-api';
 
@@ -19,11 +29,21 @@ export function ActivityTab() {
       ) : data && data.length > 0 ? (
         <List sx={{ maxHeight: 480, overflowY: 'auto' }} aria-label="Recent activity">
           {data.slice(0, 10).map((entry) => (
-            <ListItem key={entry.id} divider>
-              <ListItemText
-                primary={friendlyActivity(entry.description)}
-                secondary={formatDate(entry.createdAt)}
-              />
+            <ListItem key={entry.id} divider disablePadding>
+              {entry.betId !== null ? (
+                <ListItemButton component={RouterLink} to={`/bets/${entry.betId}`}>
+                  <ListItemText
+                    primary={activityLine(entry.description, entry.betId)}
+                    secondary={formatDate(entry.createdAt)}
+                  />
+                </ListItemButton>
+              ) : (
+                <ListItemText
+                  sx={{ px: 2, py: 1 }}
+                  primary={activityLine(entry.description, entry.betId)}
+                  secondary={formatDate(entry.createdAt)}
+                />
+              )}
             </ListItem>
           ))}
         </List>

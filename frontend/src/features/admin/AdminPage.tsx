@@ -27,9 +27,10 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../lib/time';
+import { formatDate, formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import type { Bet, BetParty } from '../bets/types';
+import { ResolveDisputeDialog } from './ResolveDisputeDialog';
 import {
   ADMIN_ANALYTICS_POLL_MS,
   useAdjustBalanceMutation,
@@ -40,15 +41,21 @@ import {
   useDisputedBetsQuery,
   useEditResolutionMutation,
   useModerateMutation,
-  useResolveDisputeMutation,
   useResolvedDisputesQuery,
 } from './admin-api';
+import { wrappingTabsSx } from '../../components/tabs-sx';
 
 type AdminTab = 'users' | 'balance' | 'moderation' | 'disputes' | 'resolved' | 'audit';
 
 /** Spec §2: username, else email, else 'Unknown'. */
 function partyName(party: BetParty | null | undefined): string {
   return party?.username || party?.email || 'Unknown';
+}
+
+/** The real name next to the username, for admins deciding between two people. */
+function realName(party: BetParty | null | undefined): string {
+  const name = [party?.firstName, party?.lastName].filter(Boolean).join(' ');
+  return name ? ` (${name})` : '';
 }
 
 export function truncateId(id: string): string {
@@ -100,25 +107,91 @@ function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
     }
   };
   if (isLoading) return <Typography>Loading users…</Typography>;
+  const users = (data ?? []).map((user) => ({
+    user,
+    name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email,
+  }));
+  const statusChips = (user: (typeof users)[number]['user']) => (
+    <Stack direction="row" spacing={0.5}>
+      {user.isAdmin && <Chip size="small" color="primary" label="Admin" />}
+      <Chip
+        size="small"
+        label={user.profileCompleted ? 'Active' : 'Incomplete'}
+        color={user.profileCompleted ? 'success' : 'default'}
+      />
+    </Stack>
+  );
+  const actions = (user: (typeof users)[number]['user'], name: string) => (
+    <Stack direction="row" spacing={1}>
+      <Button size="small" sx={{ minHeight: 44 }} onClick={() => onAdjust(user.username ?? user.id)}>
+        Adjust Balance
+      </Button>
+      {!user.isAdmin && (
+        <Button size="small" color="error" sx={{ minHeight: 44 }} onClick={() => void del(user.id, name)}>
+          Delete
+        </Button>
+      )}
+    </Stack>
+  );
   return (
-    <TableContainer component={Card}>
-      <Table size="small" aria-label="Users">
-        <TableHead>
-          <TableRow>
-            <TableCell>User ID</TableCell>
-            <TableCell>Username</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Name</TableCell>
-            <TableCell>Balance</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data ?? []).map((user) => {
-            const name =
-              [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
-            return (
+    <>
+      {/* Phones: one card per user, everything readable without sideways scrolling. */}
+      <Stack
+        spacing={1.5}
+        component="ul"
+        aria-label="Users"
+        sx={{ display: { xs: 'flex', sm: 'none' }, p: 0, m: 0, listStyle: 'none' }}
+      >
+        {users.map(({ user, name }) => (
+          <Card component="li" key={user.id} sx={{ p: 2 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+              <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>
+              <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                ${formatMoney(user.balance)}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {user.username ? `@${user.username} · ` : ''}
+              {user.email}
+            </Typography>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              title={user.id}
+              sx={{ fontFamily: 'monospace' }}
+            >
+              ID {truncateId(user.id)}
+            </Typography>
+            <Stack
+              direction="row"
+              sx={{ justifyContent: 'space-between', alignItems: 'center', mt: 1, flexWrap: 'wrap', gap: 1 }}
+            >
+              {statusChips(user)}
+              {actions(user, name)}
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+      <TableContainer
+        component={Card}
+        sx={{ display: { xs: 'none', sm: 'block' } }}
+        tabIndex={0}
+        aria-label="Users table"
+      >
+        <Table size="small" aria-label="Users">
+          <TableHead>
+            <TableRow>
+              <TableCell>User ID</TableCell>
+              <TableCell>Username</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell>Balance</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {users.map(({ user, name }) => (
               <TableRow key={user.id}>
                 <TableCell title={user.id} sx={{ fontFamily: 'monospace' }}>
                   {truncateId(user.id)}
@@ -127,34 +200,14 @@ function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
                 <TableCell>{user.email}</TableCell>
                 <TableCell>{name}</TableCell>
                 <TableCell>${formatMoney(user.balance)}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5}>
-                    {user.isAdmin && <Chip size="small" color="primary" label="Admin" />}
-                    <Chip
-                      size="small"
-                      label={user.profileCompleted ? 'Active' : 'Incomplete'}
-                      color={user.profileCompleted ? 'success' : 'default'}
-                    />
-                  </Stack>
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => onAdjust(user.username ?? user.id)}>
-                      Adjust Balance
-                    </Button>
-                    {!user.isAdmin && (
-                      <Button size="small" color="error" onClick={() => void del(user.id, name)}>
-                        Delete
-                      </Button>
-                    )}
-                  </Stack>
-                </TableCell>
+                <TableCell>{statusChips(user)}</TableCell>
+                <TableCell>{actions(user, name)}</TableCell>
               </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }
 
@@ -321,11 +374,13 @@ function DisputeDetails({ bet }: { bet: Bet }) {
       <Typography sx={{ fontWeight: 700 }}>{bet.title}</Typography>
       {bet.description && <Typography variant="body2">{bet.description}</Typography>}
       <Typography variant="body2">
-        Creator: <strong>{partyName(bet.creator)}</strong> — pick {bet.creatorPick ?? '—'}, submitted{' '}
+        Creator: <strong>{partyName(bet.creator)}</strong>
+        {realName(bet.creator)} — pick {bet.creatorPick ?? '—'}, submitted{' '}
         {bet.creatorResult ?? 'Not submitted'}
       </Typography>
       <Typography variant="body2">
-        Opponent: <strong>{partyName(bet.opponent)}</strong> — pick {bet.opponentPick ?? '—'}, submitted{' '}
+        Opponent: <strong>{partyName(bet.opponent)}</strong>
+        {realName(bet.opponent)} — pick {bet.opponentPick ?? '—'}, submitted{' '}
         {bet.opponentResult ?? 'Not submitted'}
       </Typography>
       <Typography variant="body2">
@@ -338,23 +393,7 @@ function DisputeDetails({ bet }: { bet: Bet }) {
 
 function DisputesTab() {
   const { data, isLoading } = useDisputedBetsQuery();
-  const [resolve, { isLoading: resolving }] = useResolveDisputeMutation();
-  const toast = useToast();
-  const decide = async (bet: Bet, winner: BetParty | null) => {
-    if (!winner) return;
-    if (!window.confirm(`Are you sure you want to resolve this dispute in favor of ${partyName(winner)}?`))
-      return;
-    try {
-      await resolve({ betId: bet.id, winnerId: winner.id }).unwrap();
-      toast({ title: 'Dispute Resolved', description: 'The disputed bet has been successfully resolved' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to resolve dispute'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const [deciding, setDeciding] = useState<{ bet: Bet; winner: string } | null>(null);
   if (isLoading) return <Typography>Loading disputes…</Typography>;
   if (!data || data.length === 0)
     return <Alert severity="success">No Active Disputes - All bets are currently resolved.</Alert>;
@@ -366,23 +405,40 @@ function DisputesTab() {
           <CardContent>
             <Chip color="warning" label="Disputed" size="small" sx={{ mb: 1 }} />
             <DisputeDetails bet={bet} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}
+            >
               {[bet.creator, bet.opponent].map((party) =>
                 party ? (
                   <Button
                     key={party.id}
                     variant="contained"
-                    disabled={resolving}
-                    onClick={() => void decide(bet, party)}
+                    onClick={() => setDeciding({ bet, winner: party.id })}
                   >
                     {bet.winnerUserId === party.id ? '✓ Resolved for' : 'Resolve for'} {partyName(party)}
                   </Button>
                 ) : null,
               )}
+              <Button variant="outlined" onClick={() => setDeciding({ bet, winner: 'draw' })}>
+                Resolve as a draw
+              </Button>
+              <Button component={Link} to={`/bets/${bet.id}`}>
+                Statements and timeline
+              </Button>
             </Stack>
           </CardContent>
         </Card>
       ))}
+      {deciding && (
+        <ResolveDisputeDialog
+          bet={deciding.bet}
+          initialWinner={deciding.winner}
+          nameOf={partyName}
+          onClose={() => setDeciding(null)}
+        />
+      )}
     </Stack>
   );
 }
@@ -489,35 +545,55 @@ function ResolvedTab() {
 
 function AuditTab() {
   const { data, isLoading } = useAuditLogQuery();
+  const [action, setAction] = useState('');
   if (isLoading) return <Typography>Loading…</Typography>;
   if (!data || data.length === 0) return <Typography>No audit entries found</Typography>;
+  const actionNames = [...new Set(data.map((entry) => entry.action))].sort();
+  const shown = action ? data.filter((entry) => entry.action === action) : data;
   return (
-    <TableContainer component={Card}>
-      <Table size="small" aria-label="Audit log">
-        <TableHead>
-          <TableRow>
-            <TableCell>Admin ID</TableCell>
-            <TableCell>Action</TableCell>
-            <TableCell>Target</TableCell>
-            <TableCell>Reason</TableCell>
-            <TableCell>Date</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{truncateId(entry.adminId)}</TableCell>
-              <TableCell>{entry.action}</TableCell>
-              <TableCell>
-                {entry.targetType}:{entry.targetId}
-              </TableCell>
-              <TableCell>{entry.reason ?? ''}</TableCell>
-              <TableCell>{formatDate(entry.createdAt)}</TableCell>
+    <Stack spacing={2}>
+      <TextField
+        select
+        label="Action"
+        value={action}
+        onChange={(event) => setAction(event.target.value)}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ maxWidth: 320 }}
+      >
+        <MenuItem value="">All actions</MenuItem>
+        {actionNames.map((name) => (
+          <MenuItem key={name} value={name}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TableContainer component={Card} tabIndex={0} aria-label="Audit log, scrollable">
+        <Table size="small" aria-label="Audit log">
+          <TableHead>
+            <TableRow>
+              <TableCell>Admin ID</TableCell>
+              <TableCell>Action</TableCell>
+              <TableCell>Target</TableCell>
+              <TableCell>Reason</TableCell>
+              <TableCell>Date</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {shown.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{truncateId(entry.adminId)}</TableCell>
+                <TableCell>{entry.action}</TableCell>
+                <TableCell>
+                  {entry.targetType}:{entry.targetId}
+                </TableCell>
+                <TableCell>{entry.reason ?? ''}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
   );
 }
 
@@ -557,9 +633,8 @@ export default function AdminPage() {
       <Tabs
         value={tab}
         onChange={(_event, value: AdminTab) => setTab(value)}
-        variant="scrollable"
-        allowScrollButtonsMobile
         aria-label="Admin sections"
+        sx={wrappingTabsSx}
       >
         <Tab label="Users" value="users" />
         <Tab label="Balance" value="balance" />

@@ -84,11 +84,11 @@ export const adminApi = api.injectEndpoints({
         { type: 'Admin', id: 'ANALYTICS' },
       ],
     }),
-    resolveDispute: build.mutation<Bet, { betId: number; winnerId: string }>({
-      query: ({ betId, winnerId }) => ({
+    resolveDispute: build.mutation<Bet, { betId: number; winnerId: string | null; resolution: string }>({
+      query: ({ betId, winnerId, resolution }) => ({
         url: `/api/bets/${betId}/admin-resolve`,
         method: 'POST',
-        body: { winnerId },
+        body: { winnerId, resolution },
       }),
       invalidatesTags: [
         { type: 'Admin', id: 'DISPUTED' },

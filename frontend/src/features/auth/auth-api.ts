@@ -1,5 +1,5 @@
 import { api, apiBaseQuery } from '../../api/base-api';
-import { clearAuth, storedToken } from '../../lib/auth-storage';
+import { clearAuth, mayHaveSession, storedToken } from '../../lib/auth-storage';
 import { isApiError, type ApiError } from '../../lib/errors';
 import type { AuthResponse, LoginResponse, User } from './types';
 
@@ -19,10 +19,12 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * Spec §7: with a stored token a non-OK answer is 'Invalid token' and clears storage; on the cookie
-     * path it is 'Not authenticated'; a 401 becomes "no user" rather than an error.
+     * path it is 'Not authenticated'; a 401 becomes "no user" rather than an error. With neither a stored
+     * token nor the session marker cookie there is no one to ask about: no user, without a request.
      */
     getCurrentUser: build.query<User | null, void>({
       async queryFn(_arg, queryApi, extraOptions) {
+        if (!mayHaveSession()) return { data: null };
         const hadToken = storedToken() !== null;
         const result = await apiBaseQuery('/api/auth/user', queryApi, extraOptions);
         if (!result.error) return { data: result.data as User };

@@ -1,23 +1,21 @@
-import { Avatar, Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useToast } from '../../components/toast/use-toast';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
-import { useDeclineBetMutation } from './bets-api';
+import { resultOf } from './bet-result';
 import { displayName, type Bet } from './types';
-
-export function completedBadge(
-  bet: Bet,
-  viewerId: string,
-): { label: string; color: 'success' | 'error' | 'default' | 'warning' } {
-  if (bet.status === 'disputed' || bet.finalResult === 'disputed')
-    return { label: 'Disputed', color: 'warning' };
-  if (bet.finalResult === 'no_clear_outcome' || (bet.status === 'completed' && bet.winnerUserId === null)) {
-    return { label: 'Draw', color: 'default' };
-  }
-  return bet.winnerUserId === viewerId
-    ? { label: 'Won', color: 'success' }
-    : { label: 'Lost', color: 'error' };
-}
+import { useDenyChallenge } from './use-bet-dialogs';
 
 const STATUS_LABEL: Record<Bet['status'], string> = {
   pending: 'Pending',
@@ -29,7 +27,7 @@ const STATUS_LABEL: Record<Bet['status'], string> = {
   expired: 'Expired',
 };
 
-/** A bet as the dashboard lists it, with the actions spec §4 gives each status. */
+/** A bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. */
 export function BetCard({
   bet,
   viewerId,
@@ -41,24 +39,12 @@ export function BetCard({
   onAccept: (bet: Bet) => void;
   onSubmitOutcome: (bet: Bet) => void;
 }) {
-  const [decline, { isLoading }] = useDeclineBetMutation();
-  const toast = useToast();
+  const { deny, isDenying } = useDenyChallenge();
   const isCreator = bet.creatorId === viewerId;
   const other = isCreator ? bet.opponent : bet.creator;
   const myPick = isCreator ? bet.creatorPick : bet.opponentPick;
   const myReport = isCreator ? bet.creatorResult : bet.opponentResult;
-  const badge =
-    bet.status === 'completed' || bet.status === 'disputed' ? completedBadge(bet, viewerId) : null;
-
-  const deny = async () => {
-    if (!window.confirm(`Deny the challenge "${bet.title}" from ${displayName(bet.creator)}?`)) return;
-    try {
-      await decline(bet.id).unwrap();
-      toast({ title: 'Challenge Denied' });
-    } catch {
-      toast({ title: 'Failed to deny challenge', variant: 'destructive' });
-    }
-  };
+  const badge = resultOf(bet, viewerId);
 
   return (
     <Card component="article" aria-label={bet.title} data-testid={`bet-card-${bet.id}`}>
@@ -68,13 +54,32 @@ export function BetCard({
             {displayName(other).slice(0, 1).toUpperCase()}
           </Avatar>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{bet.title}</Typography>
+            <Link
+              component={RouterLink}
+              to={`/bets/${bet.id}`}
+              underline="hover"
+              color="text.primary"
+              sx={{ fontWeight: 700, overflowWrap: 'anywhere', display: 'block' }}
+            >
+              {bet.title}
+            </Link>
             <Typography variant="body2" color="text.secondary">
               {isCreator ? 'vs' : 'from'} {displayName(other)}
             </Typography>
           </Box>
           <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
-            <Typography sx={{ fontWeight: 800 }}>${formatMoney(bet.amount)}</Typography>
+            <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>
+              {badge?.net ? (
+                <Box
+                  component="span"
+                  sx={{ color: badge.net.startsWith('+') ? 'success.dark' : 'error.dark' }}
+                >
+                  {badge.net.startsWith('+') ? '+' : '−'}${badge.net.slice(1)}
+                </Box>
+              ) : (
+                `$${formatMoney(bet.amount)}`
+              )}
+            </Typography>
             {badge ? (
               <Chip size="small" color={badge.color} label={badge.label} />
             ) : (
@@ -101,7 +106,7 @@ export function BetCard({
             <Button variant="contained" onClick={() => onAccept(bet)}>
               Accept Challenge
             </Button>
-            <Button color="error" disabled={isLoading} onClick={() => void deny()}>
+            <Button color="error" disabled={isDenying} onClick={() => void deny(bet)}>
               Deny
             </Button>
           </>

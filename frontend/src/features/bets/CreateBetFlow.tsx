@@ -9,6 +9,7 @@ import {
   Avatar,
   Box,
   Button,
+  Chip,
   Container,
   Dialog,
   FormControlLabel,
@@ -32,12 +33,14 @@ import { useCallback, useState } from 'react';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { formatMoney, isAmountInput } from '../../lib/money';
-import { useCreateBetMutation, usePendingBetsQuery } from './bets-api';
+import { useCreateBetMutation, usePendingBetsQuery, useWalletQuery } from './bets-api';
 import {
+  amountError,
   canContinueFromAmount,
   canReview,
   filledOutcomes,
   MAX_OUTCOMES,
+  QUICK_AMOUNTS,
   SCREEN_DURATION_HOURS,
 } from './create-bet-rules';
 import { HoldToConfirmButton } from './HoldToConfirmButton';
@@ -94,6 +97,9 @@ export function CreateBetFlow({
   const [createBet, { isLoading }] = useCreateBetMutation();
   const pending = usePendingBetsQuery(undefined, { skip: !open });
   const friends = useFriendsForChallengeQuery(undefined, { skip: !open });
+  const wallet = useWalletQuery(undefined, { skip: !open });
+  const available = wallet.data?.available;
+  const amountProblem = amountError(amount, available);
   const search = useSearchPeopleQuery(query.trim(), { skip: !open || query.trim().length < 2 });
   const toast = useToast();
 
@@ -251,12 +257,38 @@ export function CreateBetFlow({
                   label="Amount"
                   value={amount}
                   onChange={(event) => isAmountInput(event.target.value) && setAmount(event.target.value)}
+                  error={amountProblem !== null}
+                  helperText={
+                    amountProblem ?? (available !== undefined ? `Available: $${formatMoney(available)}` : ' ')
+                  }
                   slotProps={{
                     htmlInput: { inputMode: 'decimal' },
                     input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                    formHelperText: { role: amountProblem ? 'alert' : undefined },
                   }}
                   autoFocus
                 />
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  sx={{ flexWrap: 'wrap' }}
+                  role="group"
+                  aria-label="Quick picks"
+                >
+                  {QUICK_AMOUNTS.map((quick) => (
+                    <Chip
+                      key={quick}
+                      label={`$${quick}`}
+                      clickable
+                      color={Number(amount) === quick ? 'primary' : 'default'}
+                      variant={Number(amount) === quick ? 'filled' : 'outlined'}
+                      disabled={available !== undefined && Number(available) < quick}
+                      onClick={() => setAmount(String(quick))}
+                      sx={{ minHeight: 44, minWidth: 56, fontSize: 15 }}
+                    />
+                  ))}
+                </Stack>
                 <TextField
                   label="What's this bet about?"
                   value={title}
@@ -266,7 +298,7 @@ export function CreateBetFlow({
                 <Button
                   variant="contained"
                   size="large"
-                  disabled={!canContinueFromAmount(amount, title)}
+                  disabled={!canContinueFromAmount(amount, title, available)}
                   onClick={() => setStep(2)}
                 >
                   Continue

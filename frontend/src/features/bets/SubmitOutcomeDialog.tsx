@@ -5,18 +5,29 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
   Stack,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/money';
+import { choiceForOutcome, consequenceOf, sides, type Choice } from './bet-result';
 import { useSubmitResultMutation } from './bets-api';
 import { displayName, type Bet } from './types';
 
-type Choice = 'WIN' | 'LOSE' | 'NO_CLEAR_OUTCOME';
+const NOBODY = '__no_clear_outcome__';
 
-/** Spec §2 Submit Outcome: WIN / LOSE / No Clear Outcome, with the Outcome Conflict confirmation. */
+/**
+ * Submit Outcome (docs/product.md §2): WIN / LOSE / No Clear Outcome — or, when the bet has more than two
+ * outcomes, which outcome happened — then a confirmation that says what the report means in money, and
+ * the Outcome Conflict confirmation when the other side reported something else.
+ */
 export function SubmitOutcomeDialog({
   bet,
   viewerId,
@@ -28,9 +39,11 @@ export function SubmitOutcomeDialog({
 }) {
   const [submit, { isLoading }] = useSubmitResultMutation();
   const [conflict, setConflict] = useState<{ choice: Choice; theirs: string } | null>(null);
+  const [confirming, setConfirming] = useState<Choice | null>(null);
+  const [happened, setHappened] = useState('');
   const toast = useToast();
-  const otherId = viewerId === bet.creatorId ? bet.opponentId : bet.creatorId;
-  const other = viewerId === bet.creatorId ? bet.opponent : bet.creator;
+  const { other, otherId, myPick, theirPick } = sides(bet, viewerId);
+  const manyOutcomes = bet.outcomes.length > 2;
 
   const resultFor = (choice: Choice) =>
     choice === 'WIN' ? viewerId : choice === 'LOSE' ? (otherId ?? '') : 'NO_CLEAR_OUTCOME';
@@ -44,7 +57,9 @@ export function SubmitOutcomeDialog({
       toast({
         title: 'Outcome Submitted',
         description:
-          response.status === 'completed' ? 'Bet resolution in progress.' : 'Your outcome has been recorded.',
+          response.status === 'completed'
+            ? `${response.message ?? 'The bet is settled.'}${response.balance ? ` New balance: $${formatMoney(response.balance)}.` : ''}`
+            : (response.message ?? 'Your outcome has been recorded.'),
         variant: 'success',
       });
       onClose();
@@ -82,42 +97,93 @@ export function SubmitOutcomeDialog({
             </Button>
           </DialogActions>
         </>
+      ) : confirming ? (
+        <>
+          <DialogTitle id="outcome-title">Submit Outcome</DialogTitle>
+          <DialogContent>
+            <Stack spacing={1.5}>
+              <Typography sx={{ fontWeight: 700 }}>{bet.title}</Typography>
+              <Alert severity={confirming === 'WIN' ? 'success' : confirming === 'LOSE' ? 'error' : 'info'}>
+                {consequenceOf(bet, viewerId, confirming)}
+              </Alert>
+              <Typography variant="body2" color="text.secondary">
+                Both users must submit their outcomes to resolve the bet. If outcomes don&apos;t match, it
+                will go to admin review.
+              </Typography>
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, p: 2 }}>
+            <Button variant="contained" disabled={isLoading} onClick={() => void send(confirming, false)}>
+              Send my report
+            </Button>
+            <Button onClick={() => setConfirming(null)} disabled={isLoading}>
+              Back
+            </Button>
+          </DialogActions>
+        </>
       ) : (
         <>
           <DialogTitle id="outcome-title">Submit Outcome</DialogTitle>
           <DialogContent>
             <Stack spacing={1.5}>
               <Typography sx={{ fontWeight: 700 }}>{bet.title}</Typography>
+              <Typography variant="body2">
+                Your pick: <strong>{myPick ?? '—'}</strong> · {displayName(other)}&apos;s pick:{' '}
+                <strong>{theirPick ?? '—'}</strong>
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 Both users must submit their outcomes to resolve the bet. If outcomes don&apos;t match, it
                 will go to admin review.
               </Typography>
-              <Button
-                variant="contained"
-                color="success"
-                size="large"
-                disabled={isLoading}
-                onClick={() => void send('WIN', false)}
-              >
-                WIN
-              </Button>
-              <Button
-                variant="contained"
-                color="error"
-                size="large"
-                disabled={isLoading}
-                onClick={() => void send('LOSE', false)}
-              >
-                LOSE
-              </Button>
-              <Button
-                variant="outlined"
-                size="large"
-                disabled={isLoading}
-                onClick={() => void send('NO_CLEAR_OUTCOME', false)}
-              >
-                No Clear Outcome
-              </Button>
+              {manyOutcomes ? (
+                <FormControl>
+                  <FormLabel id="outcome-happened">Which outcome happened?</FormLabel>
+                  <RadioGroup
+                    aria-labelledby="outcome-happened"
+                    value={happened}
+                    onChange={(event) => setHappened(event.target.value)}
+                  >
+                    {bet.outcomes.map((outcome) => (
+                      <FormControlLabel key={outcome} value={outcome} control={<Radio />} label={outcome} />
+                    ))}
+                    <FormControlLabel value={NOBODY} control={<Radio />} label="No Clear Outcome" />
+                  </RadioGroup>
+                  <Button
+                    variant="contained"
+                    sx={{ mt: 1 }}
+                    disabled={!happened}
+                    onClick={() =>
+                      setConfirming(
+                        happened === NOBODY ? 'NO_CLEAR_OUTCOME' : choiceForOutcome(bet, viewerId, happened),
+                      )
+                    }
+                  >
+                    Continue
+                  </Button>
+                </FormControl>
+              ) : (
+                <>
+                  <Button
+                    variant="contained"
+                    color="success"
+                    size="large"
+                    onClick={() => setConfirming('WIN')}
+                  >
+                    WIN
+                  </Button>
+                  <Button
+                    variant="contained"
+                    color="error"
+                    size="large"
+                    onClick={() => setConfirming('LOSE')}
+                  >
+                    LOSE
+                  </Button>
+                  <Button variant="outlined" size="large" onClick={() => setConfirming('NO_CLEAR_OUTCOME')}>
+                    No Clear Outcome
+                  </Button>
+                </>
+              )}
             </Stack>
           </DialogContent>
           <DialogActions>

@@ -1,5 +1,16 @@
 import { api } from '../../api/base-api';
-import type { Bet, CreateBetInput, LedgerEntry, SubmitResultResponse, WalletSummary } from './types';
+import type {
+  Bet,
+  BetPageData,
+  CreateBetInput,
+  HistoryFilter,
+  LedgerEntry,
+  SubmitResultResponse,
+  WalletSummary,
+} from './types';
+
+/** Page size of the history list; a shorter page means there is nothing older. */
+export const HISTORY_PAGE = 20;
 
 const BET_LISTS = [
   { type: 'Bet' as const, id: 'LIST' },
@@ -19,9 +30,37 @@ export const betsApi = api.injectEndpoints({
       query: () => '/api/bets/pending',
       providesTags: [{ type: 'Bet', id: 'LIST' }],
     }),
-    completedBets: build.query<Bet[], void>({
-      query: () => '/api/bets/completed',
+    /** The dashboard's Recent Results: the newest finished bets. */
+    recentResults: build.query<Bet[], void>({
+      query: () => '/api/bets/completed?limit=5',
       providesTags: [{ type: 'Bet', id: 'LIST' }],
+    }),
+    /** One page of the history, older than `before`; the pages are merged by the history screen. */
+    history: build.query<Bet[], HistoryFilter & { before?: number }>({
+      query: ({ before, status, opponentId }) => {
+        const params = new URLSearchParams({ limit: String(HISTORY_PAGE) });
+        if (before) params.set('before', String(before));
+        if (status) params.set('status', status);
+        if (opponentId) params.set('opponentId', opponentId);
+        return `/api/bets/history?${params.toString()}`;
+      },
+      providesTags: [{ type: 'Bet', id: 'LIST' }],
+    }),
+    betPage: build.query<BetPageData, number>({
+      query: (id) => `/api/bets/${id}/page`,
+      providesTags: (_result, _error, id) => [{ type: 'Bet', id }, { type: 'Bet', id: 'LIST' }, 'Wallet'],
+    }),
+    writeStatement: build.mutation<void, { id: number; text: string; links?: string[] }>({
+      query: ({ id, text, links }) => ({
+        url: `/api/bets/${id}/statement`,
+        method: 'PUT',
+        body: { text, links: links ?? [] },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Bet', id }],
+    }),
+    cancelBet: build.mutation<Bet, number>({
+      query: (id) => ({ url: `/api/bets/${id}/cancel`, method: 'POST' }),
+      invalidatesTags: BET_LISTS,
     }),
     /** One of the viewer's bets, always fetched fresh (a notification's link opens its dialog). */
     bet: build.query<Bet, number>({
@@ -65,7 +104,11 @@ export const {
   useBetQuery,
   useActiveBetsQuery,
   usePendingBetsQuery,
-  useCompletedBetsQuery,
+  useRecentResultsQuery,
+  useHistoryQuery,
+  useBetPageQuery,
+  useWriteStatementMutation,
+  useCancelBetMutation,
   useWalletQuery,
   useLedgerQuery,
   useCreateBetMutation,

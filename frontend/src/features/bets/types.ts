@@ -52,6 +52,59 @@ export interface SubmitResultResponse {
   conflictingOutcome?: string;
   status: string;
   message?: string;
+  /** When the report settled the bet: the winner (null for a draw) and the reporter's new balance. */
+  winnerUserId?: string | null;
+  balance?: string;
+}
+
+export interface BetEvent {
+  at: string;
+  type: string;
+  text: string;
+}
+
+export interface BetReceipt {
+  id: string;
+  userId: string;
+  type: 'bet_stake' | 'bet_refund' | 'bet_payout' | 'payout_reversal';
+  amount: string;
+  balanceAfter: string;
+  description: string | null;
+  createdAt: string;
+}
+
+export interface DisputeStatement {
+  userId: string;
+  text: string;
+  /** https:// evidence links; shown as links that open in a new tab without a referrer. */
+  links: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BetDispute {
+  openedAt: string;
+  reporterId: string;
+  status: 'pending' | 'resolved';
+  decidedAt: string | null;
+  decisionReason: string | null;
+  statements: DisputeStatement[];
+}
+
+/** GET /api/bets/{id}/page: everything a bet's page shows. */
+export interface BetPageData {
+  bet: Bet;
+  viewerRole: 'creator' | 'opponent' | 'admin';
+  timeline: BetEvent[];
+  receipts: BetReceipt[];
+  dispute: BetDispute | null;
+  /** Admins only: each party's disputes so far and how they ended for them. */
+  disputeHistory: { userId: string; disputes: number; won: number; lost: number; drawn: number }[];
+}
+
+export interface HistoryFilter {
+  status?: BetStatus;
+  opponentId?: string;
 }
 
 export interface LedgerEntry {

@@ -1,24 +1,41 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
+import { formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
-import { AcceptBetDialog } from '../bets/AcceptBetDialog';
 import { BetCard } from '../bets/BetCard';
-import { POLL, useActiveBetsQuery, useBetQuery, usePendingBetsQuery, useWalletQuery } from '../bets/bets-api';
+import {
+  POLL,
+  useActiveBetsQuery,
+  usePendingBetsQuery,
+  useRecentResultsQuery,
+  useWalletQuery,
+} from '../bets/bets-api';
 import { CreateBetFlow } from '../bets/CreateBetFlow';
-import { SubmitOutcomeDialog } from '../bets/SubmitOutcomeDialog';
-import { SubmitResultDialog } from '../bets/SubmitResultDialog';
 import type { Bet } from '../bets/types';
-import { dialogForLinkedBet, linkedBetId } from './linked-bet';
+import { useBetDialogs } from '../bets/use-bet-dialogs';
+import { activeSuspension, greeting } from './greeting';
+import { linkedBetId } from './linked-bet';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
   return (
     <Card sx={{ textAlign: 'center', py: 3, px: 2, borderStyle: 'dashed' }}>
-      <Typography variant="h6">{title}</Typography>
+      <Typography variant="h6" component="h3">
+        {title}
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>
         {text}
       </Typography>
@@ -45,6 +62,7 @@ function BetSection({
   onAccept,
   onSubmitOutcome,
   empty,
+  footer,
 }: {
   id: string;
   title: string;
@@ -53,6 +71,7 @@ function BetSection({
   onAccept: (bet: Bet) => void;
   onSubmitOutcome: (bet: Bet) => void;
   empty: React.ReactNode;
+  footer?: React.ReactNode;
 }) {
   return (
     <Box component="section" aria-labelledby={`${id}-heading`}>
@@ -76,11 +95,12 @@ function BetSection({
       ) : (
         empty
       )}
+      {footer}
     </Box>
   );
 }
 
-/** Spec §2 Dashboard. */
+/** The dashboard (docs/product.md §2): balance, active bets, pending challenges and recent results. */
 export default function DashboardPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -88,9 +108,7 @@ export default function DashboardPage() {
     open: false,
     challenger: null,
   });
-  const [accepting, setAccepting] = useState<Bet | null>(null);
-  const [reporting, setReporting] = useState<Bet | null>(null);
-  const [resulting, setResulting] = useState<Bet | null>(null);
+  const { dialogs, openAcceptance, openOutcome } = useBetDialogs(user?.id ?? '');
   const active = useActiveBetsQuery(undefined, { pollingInterval: POLL.activeBets });
   const pending = usePendingBetsQuery(undefined, { pollingInterval: POLL.pendingBets });
   const wallet = useWalletQuery();
@@ -100,61 +118,34 @@ export default function DashboardPage() {
   // the address is cleaned up.
   const challengerParam = params.get('challenger');
   const wantsCreate = challengerParam !== null || params.get('create') !== null;
-  if (wantsCreate && !creating.open) setCreating({ open: true, challenger: challengerParam });
+  const suspendedUntil = activeSuspension(user?.suspendedUntil);
+  if (wantsCreate && !creating.open && !suspendedUntil)
+    setCreating({ open: true, challenger: challengerParam });
   useEffect(() => {
     if (wantsCreate) setParams({}, { replace: true });
   }, [wantsCreate, setParams]);
 
-  // ?bet=<id> (a notification's link) opens the dialog that bet needs from the viewer, fetched fresh so
-  // a challenge that has just arrived is found; then the parameter is removed from the address.
-  const betParam = params.get('bet');
-  const betId = linkedBetId(betParam);
-  const linked = useBetQuery(betId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const [linkHandled, setLinkHandled] = useState<number | null>(null);
-  if (betId === null && linkHandled !== null) setLinkHandled(null);
-  if (
-    user &&
-    betId !== null &&
-    linkHandled !== betId &&
-    !linked.isFetching &&
-    (linked.isSuccess || linked.isError)
-  ) {
-    setLinkHandled(betId);
-    const bet = linked.data?.id === betId ? linked.data : undefined;
-    const dialog = bet ? dialogForLinkedBet(bet, user.id) : null;
-    if (bet && dialog === 'accept') setAccepting(bet);
-    if (bet && dialog === 'result') setResulting(bet);
-  }
-  const linkDone = betParam !== null && (betId === null || linkHandled === betId);
-  useEffect(() => {
-    if (!linkDone) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('bet');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [linkDone, setParams]);
+  const results = useRecentResultsQuery();
 
-  useEffect(() => {
-    const onAccept = (event: Event) => setAccepting((event as CustomEvent<Bet>).detail);
-    const onResult = (event: Event) => setResulting((event as CustomEvent<Bet>).detail);
-    window.addEventListener('openBetAcceptance', onAccept);
-    window.addEventListener('openBetResult', onResult);
-    return () => {
-      window.removeEventListener('openBetAcceptance', onAccept);
-      window.removeEventListener('openBetResult', onResult);
-    };
-  }, []);
+  // ?bet=<id>: links sent before bets had their own page (old emails and pushes) go to the bet's page.
+  const linkedBet = linkedBetId(params.get('bet'));
+  if (linkedBet !== null) return <Navigate to={`/bets/${linkedBet}`} replace />;
 
   if (!user) return null;
   const balance = wallet.data?.available ?? user.balance;
   const openCreate = () => setCreating({ open: true, challenger: null });
+  const suspendedText = suspendedUntil
+    ? `Your account is suspended until ${formatDateTime(suspendedUntil)}. You can't create or accept bets until then.`
+    : null;
 
   return (
     <Stack spacing={3}>
+      {suspendedText && (
+        <Alert severity="warning" data-testid="suspension-banner">
+          <AlertTitle>Account suspended</AlertTitle>
+          {suspendedText}
+        </Alert>
+      )}
       <Card
         sx={{
           background: 'linear-gradient(135deg, #4527a0, #7953d2)',
@@ -164,7 +155,7 @@ export default function DashboardPage() {
       >
         <CardContent>
           <Typography variant="h5" component="h1">
-            Welcome back, {user.firstName ?? user.username ?? 'friend'}!
+            {greeting(user)}
           </Typography>
           <Typography sx={{ opacity: 0.85, mt: 1 }}>Balance</Typography>
           <Typography variant="h3" component="p" data-testid="dashboard-balance" sx={{ fontWeight: 800 }}>
@@ -175,10 +166,17 @@ export default function DashboardPage() {
             color="secondary"
             startIcon={<AddIcon />}
             onClick={openCreate}
+            disabled={suspendedUntil !== null}
+            aria-describedby={suspendedUntil ? 'create-disabled-reason' : undefined}
             sx={{ mt: 2 }}
           >
             Create New Bet
           </Button>
+          {suspendedUntil && (
+            <Typography id="create-disabled-reason" variant="body2" sx={{ mt: 1 }}>
+              Creating bets is off while your account is suspended (until {formatDateTime(suspendedUntil)}).
+            </Typography>
+          )}
         </CardContent>
       </Card>
 
@@ -187,14 +185,14 @@ export default function DashboardPage() {
         title="Active Bets"
         query={active}
         viewerId={user.id}
-        onAccept={setAccepting}
-        onSubmitOutcome={setReporting}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
         empty={
           <EmptyState
             title="Ready to Start Betting?"
             text="Challenge a friend and your active bets will show up here."
             action={
-              <Button variant="outlined" onClick={openCreate}>
+              <Button variant="outlined" onClick={openCreate} disabled={suspendedUntil !== null}>
                 Create New Bet
               </Button>
             }
@@ -206,9 +204,27 @@ export default function DashboardPage() {
         title="Pending Challenges"
         query={pending}
         viewerId={user.id}
-        onAccept={setAccepting}
-        onSubmitOutcome={setReporting}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
         empty={<EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />}
+      />
+      <BetSection
+        id="results"
+        title="Recent Results"
+        query={results}
+        viewerId={user.id}
+        onAccept={openAcceptance}
+        onSubmitOutcome={openOutcome}
+        empty={
+          <EmptyState title="No Results Yet" text="Settled, declined and expired bets will show up here." />
+        }
+        footer={
+          <Box sx={{ mt: 1 }}>
+            <Button component={RouterLink} to="/bets" sx={{ minHeight: 44 }}>
+              See all bets
+            </Button>
+          </Box>
+        }
       />
 
       <CreateBetFlow
@@ -216,11 +232,7 @@ export default function DashboardPage() {
         challengerId={creating.challenger}
         onClose={() => setCreating({ open: false, challenger: null })}
       />
-      {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
-      {reporting && (
-        <SubmitOutcomeDialog bet={reporting} viewerId={user.id} onClose={() => setReporting(null)} />
-      )}
-      {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
+      {dialogs}
     </Stack>
   );
 }

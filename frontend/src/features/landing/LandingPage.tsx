@@ -1,8 +1,13 @@
 import { Box, Button, Container, Fade, Stack, Typography, useMediaQuery } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Logo } from '../../components/Logo';
 import { useToast } from '../../components/toast/use-toast';
-import { AuthDialog, type AuthTab } from '../auth/AuthDialog';
+import type { AuthTab } from '../auth/AuthDialog';
+
+// The forms (Formik, Yup, text fields, tabs) load when a visitor first opens them, not with the page.
+const AuthDialog = lazy(() =>
+  import('../auth/AuthDialog').then((module) => ({ default: module.AuthDialog })),
+);
 
 export const ROTATING_WORDS = ['Confidence', 'Friends', 'Ease', 'Simplicity', 'Trust'] as const;
 export const WORD_INTERVAL_MS = 2250;
@@ -39,7 +44,11 @@ export default function LandingPage() {
   useLoginErrorToast();
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);
-  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'signup' });
+  const [dialog, setDialog] = useState<{ open: boolean; opened: boolean; tab: AuthTab }>({
+    open: false,
+    opened: false,
+    tab: 'signup',
+  });
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
 
   useEffect(() => {
@@ -100,21 +109,33 @@ export default function LandingPage() {
             spacing={2}
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >
-            <Button variant="contained" size="large" onClick={() => setDialog({ open: true, tab: 'signup' })}>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => setDialog({ open: true, opened: true, tab: 'signup' })}
+            >
               Get Started
             </Button>
-            <Button variant="outlined" size="large" onClick={() => setDialog({ open: true, tab: 'login' })}>
+            <Button
+              variant="outlined"
+              size="large"
+              onClick={() => setDialog({ open: true, opened: true, tab: 'login' })}
+            >
               Sign In
             </Button>
           </Stack>
         </Stack>
       </Container>
-      <AuthDialog
-        open={dialog.open}
-        tab={dialog.tab}
-        onTabChange={(tab) => setDialog({ open: true, tab })}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      />
+      {dialog.opened && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={dialog.open}
+            tab={dialog.tab}
+            onTabChange={(tab) => setDialog({ open: true, opened: true, tab })}
+            onClose={() => setDialog((current) => ({ ...current, open: false }))}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

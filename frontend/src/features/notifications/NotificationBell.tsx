@@ -50,6 +50,7 @@ export function NotificationBell({
       <Tooltip title={label}>
         <IconButton
           color="inherit"
+          sx={{ width: 44, height: 44 }}
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={open}

@@ -34,7 +34,7 @@ describe('dueReminders', () => {
       title: 'Bet Expiring Soon',
       body: '"Also soon" expires in less than an hour.',
       tag: 'bet-expiring-3',
-      url: '/?bet=3',
+      url: '/bets/3',
     });
   });
 });

@@ -27,6 +27,6 @@ export function expiryReminder(bet: ExpiringBet): BrowserNotification {
     title: 'Bet Expiring Soon',
     body: `"${bet.title}" expires in less than an hour.`,
     tag: expiringTag(bet.id),
-    url: appPath(`/?bet=${bet.id}`),
+    url: appPath(`/bets/${bet.id}`),
   };
 }

@@ -26,7 +26,7 @@ export interface AppNotification {
   category: NotificationCategory;
   title: string;
   body: string;
-  /** Where a click goes: /?bet=<id>, /friends, /history or /account. */
+  /** Where a click goes: /bets/<id>, /friends, /history or /account. */
   url: string;
   betId: number | null;
   /** Winnings of a won bet (2 decimals), else null. */

@@ -55,7 +55,7 @@ describe('useExpiryReminders', () => {
     renderReminders();
     await waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
     expect(shown).toHaveBeenLastCalledWith(
-      expect.objectContaining({ tag: 'bet-expiring-1', url: '/?bet=1' }),
+      expect.objectContaining({ tag: 'bet-expiring-1', url: '/bets/1' }),
     );
 
     // Two checks later bet 2 has 60.5 minutes left: not yet; the third check finds it, once.

@@ -9,6 +9,7 @@ import {
   Divider,
   IconButton,
   List,
+  Link,
   ListItem,
   ListItemText,
   Skeleton,
@@ -16,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
@@ -76,6 +77,9 @@ export default function WalletPage() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => void navigate('/?create=1')}>
               Create New Bet
             </Button>
+            <Button variant="outlined" component={RouterLink} to="/bets">
+              Bet history
+            </Button>
             <Button variant="outlined" disabled>
               Add Funds
             </Button>
@@ -120,7 +124,15 @@ export default function WalletPage() {
                     }
                   >
                     <ListItemText
-                      primary={ENTRY_LABEL[entry.type] ?? entry.type}
+                      primary={
+                        entry.referenceType === 'bet' && entry.referenceId ? (
+                          <Link component={RouterLink} to={`/bets/${entry.referenceId}`} underline="hover">
+                            {ENTRY_LABEL[entry.type] ?? entry.type}
+                          </Link>
+                        ) : (
+                          (ENTRY_LABEL[entry.type] ?? entry.type)
+                        )
+                      }
                       secondary={`${entry.description ?? ''} · ${formatDate(entry.createdAt)}`}
                       slotProps={{ secondary: { sx: { pr: 10, overflowWrap: 'anywhere' } } }}
                     />

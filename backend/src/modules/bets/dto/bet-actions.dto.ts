@@ -41,6 +41,15 @@ export class SubmitResultResponseDto {
   conflictingOutcome?: string;
   @ApiProperty({ enum: ['active', 'completed', 'disputed'] }) status: string;
   @ApiPropertyOptional({ description: 'Shown to the user after submitting' }) message?: string;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'When settled: the winner, null for a draw',
+  })
+  winnerUserId?: string | null;
+  @ApiPropertyOptional({ example: '1025.00', description: "When settled: the reporter's balance afterwards" })
+  balance?: string;
 }
 
 export class AdminResolveDto {
@@ -53,6 +62,13 @@ export class AdminResolveDto {
   @ValidateIf((_object, value) => value !== null)
   @IsUUID('all', { message: 'winnerId must be the creator or the opponent' })
   winnerId?: string | null;
+
+  @ApiProperty({ minLength: 10, description: 'Why: kept in the audit log and shown to both players' })
+  @IsString({ message: 'Resolution must be at least 10 characters' })
+  @MinLength(10, { message: 'Resolution must be at least 10 characters' })
+  @MaxLength(2000, { message: 'Resolution must be at most 2000 characters' })
+  @MultiLineText()
+  resolution: string;
 }
 
 export class EditResolutionDto {

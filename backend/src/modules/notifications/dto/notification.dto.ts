@@ -18,6 +18,12 @@ export class NotificationDto {
   @ApiProperty() body: string;
   @ApiProperty({ description: 'Where a click takes the user in the app' }) url: string;
   @ApiProperty({ nullable: true, type: Number }) betId: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The bet's status now (lists only; null in live events and for other notifications)",
+  })
+  betStatus: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Winnings of a won bet' }) amount: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) readAt: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;

@@ -15,6 +15,7 @@ const notice = (id: number, type: NotificationDto['type']): NotificationDto => (
   body: `Body ${id}`,
   url: `/?bet=${id}`,
   betId: id,
+  betStatus: null,
   amount: null,
   readAt: null,
   createdAt: new Date(0).toISOString(),

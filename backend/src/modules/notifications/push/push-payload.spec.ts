@@ -9,6 +9,7 @@ const notification = (overrides: Partial<NotificationDto>): NotificationDto => (
   body: '“Who wins the derby?” for $12.50.',
   url: '/?bet=7',
   betId: 7,
+  betStatus: null,
   amount: null,
   readAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { inTransaction } from '../../database/in-transaction.js';
+import { BetNotFoundError, BetStateError, NotYourMoveError } from './bets.errors.js';
+
+/**
+ * A party of a disputed bet tells the admin their side: one statement each, which they may rewrite
+ * until an admin decides. Stored and returned as plain text; the page renders it as text, never HTML.
+ */
+@Injectable()
+export class DisputeStatementsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async write(
+    userId: string,
+    isAdmin: boolean,
+    betId: number,
+    text: string,
+    links: string[] = [],
+  ): Promise<void> {
+    await inTransaction(this.dataSource, async (manager) => {
+      // FOR SHARE: an admin's decision (which locks the bet FOR UPDATE) waits for this statement or comes
+      // first and makes it refused, so a statement never lands after the decision it was meant for.
+      const [bet] = await manager.query<{ status: string; creatorId: string; opponentId: string | null }[]>(
+        `SELECT status, "creatorId", "opponentId" FROM bets WHERE id = $1 FOR SHARE`,
+        [betId],
+      );
+      const isParty = bet && (bet.creatorId === userId || bet.opponentId === userId);
+      if (!bet || (!isParty && !isAdmin)) throw new BetNotFoundError();
+      if (!isParty) throw new NotYourMoveError('Only the two players can add a statement');
+      if (bet.status !== 'disputed') {
+        throw new BetStateError('Statements can only be added while the bet is disputed');
+      }
+      await manager.query(
+        `INSERT INTO dispute_statements ("betId", "userId", text, links) VALUES ($1, $2, $3, $4)
+         ON CONFLICT ("betId", "userId")
+         DO UPDATE SET text = EXCLUDED.text, links = EXCLUDED.links, "updatedAt" = now()`,
+        [betId, userId, text, links],
+      );
+    });
+  }
+}

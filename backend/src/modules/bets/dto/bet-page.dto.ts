@@ -1,0 +1,69 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { BetDto } from './bet-view.dto.js';
+
+/** One line of a bet's timeline, as the viewer's activity feed recorded it. */
+export class BetEventDto {
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ description: 'bet_created, bet_accepted, result_submitted, bet_won, …' }) type: string;
+  @ApiProperty() text: string;
+}
+
+/** A money move of this bet from the ledger: a stake, refund, payout or reversal. */
+export class BetReceiptDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ enum: ['bet_stake', 'bet_refund', 'bet_payout', 'payout_reversal'] }) type: string;
+  @ApiProperty({ example: '-25.00', description: 'Signed: negative leaves the wallet' }) amount: string;
+  @ApiProperty({ example: '975.00' }) balanceAfter: string;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class DisputeStatementDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ description: 'Plain text, shown as text' }) text: string;
+  @ApiProperty({
+    type: [String],
+    description: 'https:// evidence links, shown as links (never followed by us)',
+  })
+  links: string[];
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+export class BetDisputeDto {
+  @ApiProperty({ format: 'date-time' }) openedAt: string;
+  @ApiProperty({ format: 'uuid', description: 'Who confirmed the conflicting report' }) reporterId: string;
+  @ApiProperty({ enum: ['pending', 'resolved'] }) status: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) decidedAt: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The admin's reason for the latest decision" })
+  decisionReason: string | null;
+  @ApiProperty({ type: [DisputeStatementDto] }) statements: DisputeStatementDto[];
+}
+
+/** For admins deciding a dispute: how often each party has been in one, and how those ended for them. */
+export class PartyDisputeHistoryDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ description: 'Disputed bets in all, this one included' }) disputes: number;
+  @ApiProperty({ description: 'Decided for this party' }) won: number;
+  @ApiProperty({ description: 'Decided against this party' }) lost: number;
+  @ApiProperty({ description: 'Decided as a draw' }) drawn: number;
+}
+
+/** Everything a bet's page shows: the bet, its history, its money and its dispute. */
+export class BetPageDto {
+  @ApiProperty({ type: BetDto }) bet: BetDto;
+  @ApiProperty({ enum: ['creator', 'opponent', 'admin'] }) viewerRole: 'creator' | 'opponent' | 'admin';
+  @ApiProperty({ type: [BetEventDto] }) timeline: BetEventDto[];
+  @ApiProperty({
+    type: [BetReceiptDto],
+    description: "The viewer's money moves of this bet (an admin sees both parties')",
+  })
+  receipts: BetReceiptDto[];
+  @ApiProperty({ type: BetDisputeDto, nullable: true }) dispute: BetDisputeDto | null;
+  @ApiProperty({
+    type: [PartyDisputeHistoryDto],
+    description: 'Only for admins, only when the bet was disputed',
+  })
+  disputeHistory: PartyDisputeHistoryDto[];
+}

@@ -1,0 +1,59 @@
+// `node bench/explain.mjs` (DATABASE_URL = a scratch server): seeds 10k users and 1M bets with generate_series in a
+// database of its own and prints EXPLAIN ANALYZE of the scheduled jobs' and admin list queries (docs/performance.md).
+import pg from 'pg';
+import { migrate } from '../backend/dist/database/migrate.js';
+const admin = new pg.Client(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS betwixt_explain');
+await admin.query('CREATE DATABASE betwixt_explain');
+await admin.end();
+const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+url.pathname = '/betwixt_explain';
+await migrate(url.toString());
+const db = new pg.Client(url.toString());
+await db.connect();
+await db.query(`INSERT INTO users (id, email, username, "firstName", "lastName", balance, "authProvider")
+  SELECT gen_random_uuid(), 'u' || i || '@x.test', 'u' || i, 'F', 'L', 0, 'manual' FROM generate_series(1, 10000) i`);
+await db.query(`ALTER TABLE bets DISABLE TRIGGER USER`);
+await db.query(`WITH u AS (SELECT array_agg(id) a FROM users)
+  INSERT INTO bets (title, amount, "creatorId", "opponentId", status, duration, outcomes, "creatorPick", "resolutionType", "expiresAt", "createdAt", "winnerUserId", "resolutionDate")
+  SELECT 'Bet ' || i, 1.00, u.a[1 + (i % 10000)], u.a[1 + ((i * 7 + 3) % 10000)],
+         (ARRAY['completed','completed','completed','completed','completed','completed','declined','cancelled','expired','active','pending','disputed'])[1 + i % 12],
+         168, ARRAY['Yes','No'], 'Yes', 'mutual', now() + ((i % 400) - 200) * interval '1 hour', now() - (i % 1000) * interval '1 hour',
+         CASE WHEN i % 12 < 6 THEN u.a[1 + (i % 10000)] END, CASE WHEN i % 12 < 6 THEN now() - (i % 900) * interval '1 hour' END
+    FROM generate_series(1, 1000000) i, u`);
+await db.query(`ALTER TABLE bets ENABLE TRIGGER USER`);
+await db.query(`ANALYZE`);
+const explain = async (label, sql, params = []) => {
+  const { rows } = await db.query(
+    `EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF, TIMING ON, SUMMARY ON) ${sql}`,
+    params,
+  );
+  console.log(`\n### ${label}\n\`\`\`\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
+};
+await explain(
+  'Deadlines job: pending bets past their deadline',
+  `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= now() ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+);
+await explain(
+  'Deadlines job: active bets past their deadline',
+  `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= now() - interval '24 hours' ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+);
+await explain(
+  'Reminders job: bets due a reminder',
+  `SELECT id FROM bets WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL AND "expiresAt" > now() + interval '54 minutes' AND "expiresAt" <= now() + interval '1 hour' ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+);
+await explain(
+  'Admin: resolved disputes',
+  `SELECT id FROM bets WHERE status = 'completed' AND "resolutionType" = 'admin' ORDER BY "resolutionDate" DESC LIMIT 100`,
+);
+await explain(
+  'Admin: disputed bets',
+  `SELECT id FROM bets WHERE status = 'disputed' ORDER BY "resolutionDate" DESC LIMIT 100`,
+);
+await explain(
+  "A user's active bets",
+  `SELECT b.id FROM bets b WHERE (b."creatorId" = $1 OR b."opponentId" = $1) AND b.status = ANY($2) ORDER BY b.id DESC LIMIT 50`,
+  [(await db.query('SELECT "creatorId" FROM bets LIMIT 1')).rows[0].creatorId, ['active', 'disputed']],
+);
+await db.end();

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { grantAdmin, newPerson, signUp } from './support';
+
+/** With UPDATE_SCREENSHOTS=1 the 360 px views are saved to docs/screenshots for the docs. */
+async function docScreenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.UPDATE_SCREENSHOTS) return;
+  await page.screenshot({ path: path.resolve('..', 'docs', 'screenshots', `${name}.png`) });
+}
+
+/** The tab is on screen and its label is not clipped. */
+async function expectFullTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name });
+  await expect(tab).toBeInViewport({ ratio: 1 });
+  expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+}
+
+test('the amount step answers early: available balance, the minimum, and an over-balance amount refused there', async ({
+  browser,
+}, info) => {
+  const context = await browser.newContext({ ...info.project.use, viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const opponent = newPerson('Quinn');
+  await signUp(page, opponent);
+  await context.clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  const person = newPerson('Avery');
+  await signUp(page, person);
+
+  await page.getByRole('button', { name: 'Create New Bet' }).first().click();
+  const flow = page.getByRole('dialog', { name: 'Create New Bet' });
+  await flow.getByLabel('Search by name or username').fill(opponent.username);
+  await flow.getByRole('button', { name: new RegExp(opponent.username) }).click();
+  await expect(flow.getByText('Available: $1,000.00')).toBeVisible();
+  await flow.getByLabel("What's this bet about?").fill('Rain tomorrow?');
+  const amount = flow.getByLabel('Amount');
+  const next = flow.getByRole('button', { name: 'Continue' });
+
+  await amount.fill('0');
+  await expect(flow.getByText('Minimum bet amount is $0.01')).toBeVisible();
+  await expect(next).toBeDisabled();
+
+  await amount.fill('1000.01');
+  await expect(flow.getByText('Insufficient balance: you have $1,000.00 available')).toBeVisible();
+  await expect(next).toBeDisabled();
+
+  // The sign-up toast has gone (5 s) before the screenshot.
+  await expect(page.getByRole('status').filter({ hasText: 'Account Created' })).toBeHidden({
+    timeout: 10_000,
+  });
+  await flow.getByRole('button', { name: '$25' }).click();
+  await expect(amount).toHaveValue('25');
+  await expect(next).toBeEnabled();
+  await docScreenshot(page, 'create-amount-step-360');
+  await next.click();
+  await expect(flow.getByLabel('Option 1')).toBeVisible();
+  await context.close();
+});
+
+test('an admin on a phone opens the admin panel from the bottom bar and adjusts a balance', async ({
+  browser,
+}, info) => {
+  const context = await browser.newContext({ ...info.project.use, viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const user = newPerson('Rowan');
+  await signUp(page, user);
+  await context.clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  const boss = newPerson('Blake');
+  await signUp(page, boss);
+  const bottomBar = page.getByRole('navigation', { name: 'Main' });
+  await expect(bottomBar.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  grantAdmin(boss.username);
+  await page.reload();
+
+  await bottomBar.getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  // Every tab label shows in full at 360 px.
+  for (const name of ['Users', 'Balance', 'Moderation', 'Disputes', 'Resolved', 'Audit Log']) {
+    await expectFullTab(page, name);
+  }
+  const card = page
+    .getByRole('list', { name: 'Users' })
+    .getByRole('listitem')
+    .filter({ hasText: user.email });
+  await expect(card).toBeVisible();
+  await docScreenshot(page, 'admin-users-360');
+  await card.getByRole('button', { name: 'Adjust Balance' }).click();
+  await expect(page.getByLabel('User ID or Username')).toHaveValue(user.username);
+  await page.getByLabel('Amount').fill('7.50');
+  await page.getByLabel('Reason').fill(`Phone gift for ${user.username}`);
+  await page.getByRole('button', { name: 'Apply Adjustment' }).click();
+  const adjusted = page.getByRole('status').filter({ hasText: 'Balance Adjusted' });
+  await expect(adjusted).toBeVisible();
+  await adjusted.getByRole('button', { name: 'Dismiss notification' }).click();
+  await docScreenshot(page, 'admin-balance-360');
+  for (const [tab, file] of [
+    ['Moderation', 'admin-moderation-360'],
+    ['Disputes', 'admin-disputes-360'],
+    ['Resolved', 'admin-resolved-360'],
+    ['Audit Log', 'admin-audit-360'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await docScreenshot(page, file);
+  }
+  await expect(
+    page
+      .getByRole('table', { name: 'Audit log' })
+      .getByRole('row')
+      .filter({ hasText: `Phone gift for ${user.username}` }),
+  ).toContainText('balance_deposit');
+
+  await page.goto('/account');
+  for (const name of ['Profile', 'Analytics', 'Activity', 'Settings']) {
+    await expectFullTab(page, name);
+  }
+  for (const name of ['Profile', 'Analytics', 'Activity', 'Settings']) {
+    await page.getByRole('tab', { name }).click();
+    await docScreenshot(page, `account-${name.toLowerCase()}-360`);
+  }
+  await context.close();
+});

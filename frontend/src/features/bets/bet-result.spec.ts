@@ -1,0 +1,77 @@
+import { choiceForOutcome, consequenceOf, resultOf } from './bet-result';
+import type { Bet } from './types';
+
+const me = 'me-id';
+const them = 'them-id';
+const party = (id: string, firstName: string) => ({
+  id,
+  username: firstName.toLowerCase(),
+  firstName,
+  lastName: null,
+  profileImageUrl: null,
+});
+const bet = (overrides: Partial<Bet> = {}): Bet => ({
+  id: 7,
+  title: 'Who wins?',
+  description: null,
+  amount: '50.00',
+  outcomes: ['Reds', 'Blues', 'Greens'],
+  creatorId: me,
+  opponentId: them,
+  creator: party(me, 'Me'),
+  opponent: party(them, 'Maya'),
+  creatorPick: 'Reds',
+  opponentPick: 'Blues',
+  creatorResult: null,
+  opponentResult: null,
+  finalResult: null,
+  winnerUserId: null,
+  winner: null,
+  status: 'completed',
+  resolutionType: 'mutual',
+  duration: 168,
+  createdAt: '2026-11-01T00:00:00Z',
+  expiresAt: null,
+  resolutionDate: null,
+  ...overrides,
+});
+
+describe('resultOf', () => {
+  it.each([
+    [{ winnerUserId: me, finalResult: 'Reds' }, 'Won', '+50.00'],
+    [{ winnerUserId: them, finalResult: 'Blues' }, 'Lost', '-50.00'],
+    [{ winnerUserId: null, finalResult: 'no_clear_outcome' }, 'Draw', null],
+    [{ status: 'disputed' as const }, 'Disputed', null],
+    [{ status: 'declined' as const }, 'Declined', null],
+    [{ status: 'cancelled' as const }, 'Cancelled', null],
+    [{ status: 'expired' as const }, 'Expired', null],
+  ])('%o -> %s %s', (overrides, label, net) => {
+    expect(resultOf(bet(overrides), me)).toMatchObject({ label, net });
+  });
+
+  it('is the other way round for the other party', () => {
+    expect(resultOf(bet({ winnerUserId: me }), them)).toMatchObject({ label: 'Lost', net: '-50.00' });
+  });
+
+  it('has nothing to say about a bet still in play', () => {
+    expect(resultOf(bet({ status: 'active' }), me)).toBeNull();
+    expect(resultOf(bet({ status: 'pending' }), me)).toBeNull();
+  });
+});
+
+describe('reporting by the outcome that happened', () => {
+  it('maps my pick to a win, theirs to a loss and one nobody picked to no clear outcome', () => {
+    expect(choiceForOutcome(bet(), me, 'Reds')).toBe('WIN');
+    expect(choiceForOutcome(bet(), me, 'Blues')).toBe('LOSE');
+    expect(choiceForOutcome(bet(), me, 'Greens')).toBe('NO_CLEAR_OUTCOME');
+    expect(choiceForOutcome(bet(), them, 'Reds')).toBe('LOSE');
+  });
+
+  it('states the consequence in money', () => {
+    expect(consequenceOf(bet(), me, 'LOSE')).toBe('You lost: Maya receives $100.00 from the pot.');
+    expect(consequenceOf(bet(), me, 'WIN')).toBe(
+      'You won $50.00: the $100.00 pot is paid to you once Maya agrees.',
+    );
+    expect(consequenceOf(bet(), me, 'NO_CLEAR_OUTCOME')).toBe('Draw: both stakes come back.');
+  });
+});

@@ -1,0 +1,75 @@
+import { formatMoney } from '../../lib/money';
+import { displayName, type Bet } from './types';
+
+export type ResultLabel = 'Won' | 'Lost' | 'Draw' | 'Disputed' | 'Declined' | 'Cancelled' | 'Expired';
+
+export interface BetResult {
+  label: ResultLabel;
+  color: 'success' | 'error' | 'default' | 'warning';
+  /** What the bet did to the viewer's money, signed ("+25.00", "-25.00"), or null when nothing moved for good. */
+  net: string | null;
+}
+
+/**
+ * How a finished (or disputed) bet ended for the viewer: the completed-card badge of the product
+ * (Won / Lost / Draw / Disputed) plus the endings of challenges that never started.
+ */
+export function resultOf(bet: Bet, viewerId: string): BetResult | null {
+  const amount = formatMoney(bet.amount);
+  switch (bet.status) {
+    case 'disputed':
+      return { label: 'Disputed', color: 'warning', net: null };
+    case 'declined':
+      return { label: 'Declined', color: 'default', net: null };
+    case 'cancelled':
+      return { label: 'Cancelled', color: 'default', net: null };
+    case 'expired':
+      return { label: 'Expired', color: 'default', net: null };
+    case 'completed':
+      if (bet.winnerUserId === null) return { label: 'Draw', color: 'default', net: null };
+      return bet.winnerUserId === viewerId
+        ? { label: 'Won', color: 'success', net: `+${amount}` }
+        : { label: 'Lost', color: 'error', net: `-${amount}` };
+    case 'pending':
+    case 'active':
+      return null;
+  }
+}
+
+export type Choice = 'WIN' | 'LOSE' | 'NO_CLEAR_OUTCOME';
+
+/** The viewer's and the other party's picks, and the other party. */
+export function sides(bet: Bet, viewerId: string) {
+  const isCreator = bet.creatorId === viewerId;
+  return {
+    other: isCreator ? bet.opponent : bet.creator,
+    otherId: isCreator ? bet.opponentId : bet.creatorId,
+    myPick: isCreator ? bet.creatorPick : bet.opponentPick,
+    theirPick: isCreator ? bet.opponentPick : bet.creatorPick,
+  };
+}
+
+/**
+ * An outcome that happened, as the report the product sends: the viewer's pick is a win, the other's a
+ * loss, and an outcome nobody picked is no clear outcome (both stakes come back).
+ */
+export function choiceForOutcome(bet: Bet, viewerId: string, outcome: string): Choice {
+  const { myPick, theirPick } = sides(bet, viewerId);
+  if (outcome === myPick) return 'WIN';
+  if (outcome === theirPick) return 'LOSE';
+  return 'NO_CLEAR_OUTCOME';
+}
+
+/** What a report means in money, said before it is sent. */
+export function consequenceOf(bet: Bet, viewerId: string, choice: Choice): string {
+  const { other } = sides(bet, viewerId);
+  const pot = formatMoney(Number(bet.amount) * 2);
+  switch (choice) {
+    case 'WIN':
+      return `You won $${formatMoney(bet.amount)}: the $${pot} pot is paid to you once ${displayName(other)} agrees.`;
+    case 'LOSE':
+      return `You lost: ${displayName(other)} receives $${pot} from the pot.`;
+    case 'NO_CLEAR_OUTCOME':
+      return 'Draw: both stakes come back.';
+  }
+}

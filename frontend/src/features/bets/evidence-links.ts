@@ -1,0 +1,26 @@
+/** At most this many evidence links per statement (the API refuses more). */
+export const MAX_EVIDENCE_LINKS = 3;
+
+/**
+ * Reads the evidence-links box (one link per line) into the list the API takes, or says what is wrong:
+ * only https:// addresses without a user name or password, at most three.
+ */
+export function parseEvidenceLinks(input: string): { links: string[] } | { error: string } {
+  const links = input
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+  if (links.length > MAX_EVIDENCE_LINKS) return { error: `At most ${MAX_EVIDENCE_LINKS} evidence links` };
+  for (const link of links) {
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      return { error: 'Evidence links must be https:// addresses' };
+    }
+    if (url.protocol !== 'https:' || url.username || url.password || link.length > 500) {
+      return { error: 'Evidence links must be https:// addresses' };
+    }
+  }
+  return { links };
+}
