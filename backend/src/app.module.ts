@@ -18,6 +18,7 @@ import { SettingsModule } from './modules/settings/settings.module.js';
 import { BetsModule } from './modules/bets/bets.module.js';
 import { FriendsModule } from './modules/friends/friends.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { ProfilePicturesModule } from './modules/pictures/profile-pictures.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         SettingsModule,
         AdminModule,
         NotificationsModule,
+        ProfilePicturesModule,
         ...extraImports,
       ],
       providers: [

@@ -15,6 +15,7 @@ import { AppModule } from '../app.module.js';
 import { refuseCrossSiteCookieRequests } from '../modules/auth/cross-site.js';
 import { errorBody } from '../common/http/error-body.js';
 import { refuseHostileInput } from '../common/http/hostile-input.js';
+import { acceptPictureBodies } from '../modules/pictures/picture-body.js';
 import { createValidationPipe } from '../common/http/validation.pipe.js';
 import { createLogger } from '../common/logging/logger.js';
 import { PinoNestLogger } from '../common/logging/pino-nest-logger.js';
@@ -34,13 +35,14 @@ export interface CreateAppOptions {
 }
 
 // Content Security Policy for the SPA and the API docs: everything from our own origin, styles inline
-// (MUI/emotion inject them), avatar images from https, never framed.
+// (MUI/emotion inject them), images only from here (profile pictures are served by us; data: and blob:
+// for inline icons and the picture preview), never framed.
 const CONTENT_SECURITY_POLICY = {
   directives: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     workerSrc: ["'self'"],
@@ -85,6 +87,7 @@ export async function createApp(
   serveMetrics(fastify, app.get(Metrics), config);
   refuseCrossSiteCookieRequests(fastify, config);
   refuseHostileInput(fastify);
+  acceptPictureBodies(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Only an answer that arrived over https may pin https; over plain http (a LAN) it would be ignored

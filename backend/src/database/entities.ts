@@ -9,6 +9,7 @@ import { Bet } from '../modules/bets/bet.entity.js';
 import { DisputeStatement } from '../modules/bets/dispute-statement.entity.js';
 import { Friendship } from '../modules/friends/friendship.entity.js';
 import { UserNotification } from '../modules/notifications/notification.entity.js';
+import { ProfilePicture } from '../modules/pictures/profile-picture.entity.js';
 import { PushSubscriptionRecord } from '../modules/notifications/push/push-subscription.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity.js';
@@ -29,4 +30,5 @@ export const ENTITIES = [
   UserNotification,
   PushSubscriptionRecord,
   DisputeStatement,
+  ProfilePicture,
 ];

@@ -3,6 +3,7 @@ import { ConflictError } from '../../src/common/errors/domain-error.js';
 import { AccountDeletionParticipants } from '../../src/modules/users/account-deletion-participants.js';
 import { befriend } from '../friends/friends-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
+import { putPicture, testImage } from '../support/images.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -80,11 +81,9 @@ describe('DELETE /api/user/account', () => {
     const challengeToUser = await createBet(other, user, '5.00');
     await api(t, 'PATCH', '/api/user/profile', {
       token: user.token,
-      body: {
-        phoneNumber: '+1 503 555 0100',
-        profileImageUrl: 'https://api.dicebear.com/9.x/initials/svg?seed=A',
-      },
+      body: { phoneNumber: '+1 503 555 0100' },
     });
+    expect((await putPicture(t, await testImage('png'), { token: user.token })).status).toBe(200);
     await t.dataSource.query(
       `UPDATE users SET "twoFactorSecret" = 'JBSWY3DPEHPK3PXP', "twoFactorEnabled" = true WHERE id = $1`,
       [user.id],
@@ -124,6 +123,9 @@ describe('DELETE /api/user/account', () => {
       balance: '1000.00',
       deletedAt: expect.any(Date) as Date,
     });
+    expect(await count(`SELECT count(*)::int AS n FROM profile_pictures WHERE "userId" = $1`, user.id)).toBe(
+      0,
+    );
     // Every stake went back to whoever put it in.
     expect(await balanceOf(t.dataSource, friend.id)).toBe('1000.00');
     expect(await balanceOf(t.dataSource, other.id)).toBe('1000.00');
@@ -208,6 +210,7 @@ describe('DELETE /api/user/account', () => {
         'test-observer',
         'test-refuser',
         'notifications',
+        'profile-picture',
       ]);
       const refused = await api(t, 'DELETE', '/api/user/account', {
         token: user.token,

@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { ProfilePictures1795514700000 } from '../../src/database/migrations/1795514700000-ProfilePictures.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const TABLES = [
@@ -22,6 +24,7 @@ const OWN_TABLES = [
   'push_subscriptions',
   'dispute_statements',
   'user_bet_stats',
+  'profile_pictures',
 ];
 
 describe('migrations', () => {
@@ -141,5 +144,30 @@ describe('migrations', () => {
       `SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
     );
     expect(back[0]?.count).toBe(String(TABLES.length + OWN_TABLES.length));
+  });
+
+  it('clears third-party avatar addresses saved before profile pictures were stored by Betwixt', async () => {
+    const old = await createTestDatabase({ migrate: false });
+    const index = MIGRATIONS.indexOf(ProfilePictures1795514700000);
+    const before = new DataSource({ ...dataSourceOptions(old.url), migrations: MIGRATIONS.slice(0, index) });
+    try {
+      await before.initialize();
+      await before.runMigrations();
+      await before.query(
+        `INSERT INTO users (email, "profileImageUrl") VALUES ('old@example.com', 'https://api.dicebear.com/9.x/initials/svg?seed=Old%20Timer')`,
+      );
+      await before.destroy();
+      const after = new DataSource(dataSourceOptions(old.url));
+      await after.initialize();
+      await after.runMigrations();
+      const rows = await after.query<{ profileImageUrl: string | null }[]>(
+        `SELECT "profileImageUrl" FROM users WHERE email = 'old@example.com'`,
+      );
+      expect(rows).toEqual([{ profileImageUrl: null }]);
+      await after.destroy();
+    } finally {
+      if (before.isInitialized) await before.destroy();
+      await old.drop();
+    }
   });
 });

@@ -61,6 +61,14 @@ describe('apiBaseQuery (spec §7 call conventions)', () => {
     expect(fetchMock.mock.calls[0][1].body).toBe('{"addresseeId":"u2"}');
   });
 
+  it('sends a Blob body (a profile picture) as its bytes with its own content type', async () => {
+    answer({ status: 200, body: '{"profileImageUrl":"/api/users/u1/picture?v=0123456789abcdef"}' });
+    const image = new Blob([new Uint8Array([82, 73, 70, 70])], { type: 'image/webp' });
+    await apiBaseQuery({ url: '/api/users/me/picture', method: 'PUT', body: image }, queryApi, {});
+    expect(sentHeaders()).toMatchObject({ 'Content-Type': 'image/webp' });
+    expect(fetchMock.mock.calls[0][1].body).toBe(image);
+  });
+
   it('turns a non-OK answer into "<status>: <body text>", or the status text when the body is empty', async () => {
     answer({ status: 400, statusText: 'Bad Request', body: '{"message":"Title is required"}' });
     answer({ status: 502, statusText: 'Bad Gateway' });

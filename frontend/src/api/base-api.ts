@@ -13,21 +13,29 @@ export interface RequestArgs {
 
 /**
  * Spec §7: cookies always sent; the stored token as a bearer header; a JSON content type only when a
- * body is sent; any non-OK answer becomes "<status>: <body text>".
+ * body is sent; any non-OK answer becomes "<status>: <body text>". A Blob body (a profile picture) is
+ * sent as its bytes with its own type.
  */
 export const apiBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = async (args) => {
   const request: RequestArgs = typeof args === 'string' ? { url: args } : args;
   const headers: Record<string, string> = { ...request.headers };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  const isBlob = request.body instanceof Blob;
+  if (request.body !== undefined)
+    headers['Content-Type'] = isBlob ? (request.body as Blob).type : 'application/json';
   let response: Response;
   try {
     response = await fetch(request.url, {
       method: request.method ?? 'GET',
       credentials: 'include',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body:
+        request.body === undefined
+          ? undefined
+          : isBlob
+            ? (request.body as Blob)
+            : JSON.stringify(request.body),
     });
   } catch {
     return { error: { status: 0, message: '0: Network error. Check your connection and try again.' } };

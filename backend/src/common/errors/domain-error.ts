@@ -65,3 +65,19 @@ export class ServiceUnavailableError extends DomainError {
     this.cause = cause;
   }
 }
+
+/** The request body is larger than the route accepts (e.g. a profile picture over 512 kB). */
+export class PayloadTooLargeError extends DomainError {
+  readonly status = 413;
+  constructor(message: string, code = 'payload_too_large') {
+    super(message, code);
+  }
+}
+
+/** The body is sent as a content type the route does not take. */
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly status = 415;
+  constructor(message: string, code = 'unsupported_media_type') {
+    super(message, code);
+  }
+}

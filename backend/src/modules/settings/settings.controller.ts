@@ -14,7 +14,6 @@ import {
   DeleteAccountDto,
   NotificationSettingsDto,
   PrivacySettingsInputDto,
-  ProfileImageDto,
   UpdateProfileDto,
 } from './dto/settings.dto.js';
 import { SettingsService } from './settings.service.js';
@@ -34,12 +33,6 @@ export class SettingsController {
   @ApiOkResponse({ type: SelfUserDto })
   updateProfile(@CurrentUser() user: AuthUser, @Body() body: UpdateProfileDto): Promise<SelfUserDto> {
     return this.settings.updateProfile(user.id, body);
-  }
-
-  @Patch('profile/image')
-  @ApiOkResponse({ type: SelfUserDto })
-  updateImage(@CurrentUser() user: AuthUser, @Body() body: ProfileImageDto): Promise<SelfUserDto> {
-    return this.settings.updateImage(user.id, body.imageUrl);
   }
 
   @Patch('settings/notifications')

@@ -56,7 +56,6 @@ export class SettingsService {
         ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber || null } : {}),
         ...(birthday !== undefined ? { birthday } : {}),
         ...(input.state !== undefined ? { state: input.state } : {}),
-        ...(input.profileImageUrl !== undefined ? { profileImageUrl: input.profileImageUrl } : {}),
       };
       const merged = { ...user, ...next };
       next.profileCompleted = Boolean(
@@ -74,15 +73,6 @@ export class SettingsService {
         throw error;
       }
     });
-    return this.users.selfView(userId);
-  }
-
-  /** The picture is a generated-avatar address (checked by the DTO); no upload exists. */
-  async updateImage(userId: string, imageUrl: string): Promise<SelfUserDto> {
-    const result = await this.dataSource
-      .getRepository(User)
-      .update({ id: userId, deletedAt: IsNull() }, { profileImageUrl: imageUrl });
-    if (!result.affected) throw new NotFoundError('User not found', 'user_not_found');
     return this.users.selfView(userId);
   }
 

@@ -1,4 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import { moneyColumn } from '../../database/column-types.js';
 
 export type Visibility = 'public' | 'friends' | 'private';
@@ -19,6 +27,11 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
 @Index('UQ_users_email_lower', { synchronize: false })
 @Index('UQ_users_username_lower', { synchronize: false })
 @Index('UQ_users_oidc_identity', ['oidcIssuer', 'oidcSubject'], { unique: true })
+// A picture address is only ever our own (profile pictures are served by Betwixt), never another host.
+@Check(
+  'CHK_users_profile_image_own',
+  `"profileImageUrl" IS NULL OR "profileImageUrl" ~ ('^/api/users/' || "id" || '/picture[?]v=[0-9a-f]{16}$')`,
+)
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('uuid')
@@ -33,6 +46,7 @@ export class User {
   @Column({ type: 'varchar', length: 100, nullable: true })
   lastName: string | null;
 
+  /** `/api/users/<id>/picture?v=<version>` while a picture is set (see ProfilePicturesService), else null. */
   @Column({ type: 'varchar', length: 2048, nullable: true })
   profileImageUrl: string | null;
 

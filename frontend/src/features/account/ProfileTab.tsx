@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Box,
   Button,
   Card,
@@ -12,20 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { initials } from '../../app/layout/AppShell';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import type { User } from '../auth/types';
 import { US_STATES } from '../auth/us-states';
-import { useUpdateProfileImageMutation, useUpdateProfileMutation } from './account-api';
-
-/** Spec §2: choosing a picture sets a generated avatar built from the name; nothing is uploaded. */
-export function generatedAvatarUrl(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
-  const seed = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || 'Betwixt';
-  return `https://api.dicebear.com/9.x/initials/svg?seed=${encodeURIComponent(seed)}`;
-}
+import { useUpdateProfileMutation } from './account-api';
+import { ProfilePictureControl } from './ProfilePictureControl';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -42,7 +35,6 @@ export function ProfileTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ firstName: '', lastName: '', phoneNumber: '', state: '' });
   const [update, { isLoading }] = useUpdateProfileMutation();
-  const [updateImage] = useUpdateProfileImageMutation();
   const toast = useToast();
 
   const startEdit = () => {
@@ -64,18 +56,6 @@ export function ProfileTab({ user }: { user: User }) {
       }).unwrap();
       toast({ title: 'Profile updated', variant: 'success' });
       setEditing(false);
-    } catch (error) {
-      toast({
-        title: 'Update failed',
-        description: serverMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
-  const changePicture = async () => {
-    try {
-      await updateImage(generatedAvatarUrl(user)).unwrap();
-      toast({ title: 'Profile picture updated', variant: 'success' });
     } catch (error) {
       toast({
         title: 'Update failed',
@@ -114,12 +94,7 @@ export function ProfileTab({ user }: { user: User }) {
           spacing={2}
           sx={{ alignItems: { sm: 'center' }, mb: 3 }}
         >
-          <Avatar
-            src={user.profileImageUrl ?? undefined}
-            sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 28 }}
-          >
-            {initials(user)}
-          </Avatar>
+          <ProfilePictureControl user={user} editing={editing} />
           <Box>
             <Typography variant="h6">{fullName || user.username}</Typography>
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -130,18 +105,6 @@ export function ProfileTab({ user }: { user: User }) {
               <Chip label={`Member since ${formatDate(user.createdAt)}`} variant="outlined" />
             </Stack>
           </Box>
-          {editing && (
-            <Button component="label" variant="text">
-              Change picture
-              <input
-                hidden
-                type="file"
-                accept="image/*"
-                aria-label="Profile picture"
-                onChange={() => void changePicture()}
-              />
-            </Button>
-          )}
         </Stack>
         {editing ? (
           <Stack spacing={2}>

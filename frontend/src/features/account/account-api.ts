@@ -49,8 +49,13 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/user/profile', method: 'PATCH', body }),
       invalidatesTags: ['User'],
     }),
-    updateProfileImage: build.mutation<User, string>({
-      query: (imageUrl) => ({ url: '/api/profile/image', method: 'PATCH', body: { imageUrl } }),
+    /** The picture prepared by lib/picture (a small WebP or JPEG), sent as raw bytes. */
+    uploadProfilePicture: build.mutation<User, Blob>({
+      query: (image) => ({ url: '/api/users/me/picture', method: 'PUT', body: image }),
+      invalidatesTags: ['User'],
+    }),
+    removeProfilePicture: build.mutation<User, void>({
+      query: () => ({ url: '/api/users/me/picture', method: 'DELETE' }),
       invalidatesTags: ['User'],
     }),
     updateNotifications: build.mutation<User, { emailNotifications?: boolean; pushNotifications?: boolean }>({
@@ -88,7 +93,8 @@ export const {
   useActivitiesQuery,
   useUserStatsQuery,
   useUpdateProfileMutation,
-  useUpdateProfileImageMutation,
+  useUploadProfilePictureMutation,
+  useRemoveProfilePictureMutation,
   useUpdateNotificationsMutation,
   useUpdatePrivacyMutation,
   useSetupTwoFactorMutation,

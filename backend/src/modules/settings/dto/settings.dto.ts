@@ -26,20 +26,9 @@ const IfNotCleared = () =>
   ValidateIf((_object: object, value: unknown) => value !== undefined && value !== null && value !== '');
 
 /**
- * Generated-avatar services the client builds picture addresses with (spec §2: no upload is ever made).
- * Only https addresses on these prefixes are stored, so a profile picture can never point at an
- * arbitrary host, a data: or javascript: URL.
- */
-export const AVATAR_PREFIXES = ['https://api.dicebear.com/', 'https://ui-avatars.com/api/'] as const;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** One of the prefixes, then no whitespace, quotes, angle brackets, backslashes or backticks. */
-const AVATAR_PATTERN = new RegExp(`^(${AVATAR_PREFIXES.map(escape).join('|')})[^\\s"'<>\\\\\`]*$`);
-export const AVATAR_MESSAGE =
-  'The picture must be a generated avatar address (https://api.dicebear.com/ or https://ui-avatars.com/api/)';
-
-/**
  * PATCH /api/user/profile. Every field is optional; an absent field keeps its value. Email is never
- * editable: sending the current address is accepted and ignored, any other gives 400.
+ * editable: sending the current address is accepted and ignored, any other gives 400. The picture is not
+ * set here but uploaded to PUT /api/users/me/picture (docs/product.md "Profile pictures").
  */
 export class UpdateProfileDto {
   @ApiPropertyOptional({ maxLength: 100 })
@@ -97,30 +86,6 @@ export class UpdateProfileDto {
   @IsNotEmpty({ message: 'State is required' })
   @IsIn(US_STATES, { message: 'State must be one of the 50 US states' })
   state?: string;
-
-  @ApiPropertyOptional({
-    nullable: true,
-    type: String,
-    description: `${AVATAR_MESSAGE}; null removes the picture`,
-  })
-  @IsOptional()
-  @IsString({ message: AVATAR_MESSAGE })
-  @MaxLength(2048, { message: AVATAR_MESSAGE })
-  @Matches(AVATAR_PATTERN, { message: AVATAR_MESSAGE })
-  profileImageUrl?: string | null;
-}
-
-/** PATCH /api/profile/image: the address of a generated avatar, never an upload. */
-export class ProfileImageDto {
-  @ApiProperty({
-    description: AVATAR_MESSAGE,
-    maxLength: 2048,
-    example: 'https://api.dicebear.com/9.x/initials/svg?seed=Sam%20Stone',
-  })
-  @IsString({ message: AVATAR_MESSAGE })
-  @MaxLength(2048, { message: AVATAR_MESSAGE })
-  @Matches(AVATAR_PATTERN, { message: AVATAR_MESSAGE })
-  imageUrl: string;
 }
 
 /** PATCH /api/settings/notifications: absent fields keep their value. */
