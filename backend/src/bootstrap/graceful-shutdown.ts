@@ -28,7 +28,8 @@ export function shutdownOptionsFromEnv(env: NodeJS.ProcessEnv): GracefulShutdown
   const read = (name: string, fallback: number): number => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
-    if (!/^\d+$/.test(raw)) throw new ShutdownConfigError(`${name} must be a whole number of milliseconds, got "${raw}"`);
+    if (!/^\d+$/.test(raw))
+      throw new ShutdownConfigError(`${name} must be a whole number of milliseconds, got "${raw}"`);
     return Number(raw);
   };
   return {
