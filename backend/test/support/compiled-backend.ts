@@ -7,11 +7,11 @@ const backendRoot = join(__dirname, '../..');
 
 /**
  * A runnable copy of the backend's src (what `nx run backend:build` makes of it), transpiled file by file
- * with swc in well under a second, so the app and the CLI run exactly as `npm start` and `npm run admin`
- * run them without touching the shared dist/ folder. The caller removes the folder.
+ * with swc in well under a second, so the CLI or the server is run exactly as `npm run admin` or
+ * `npm start` runs it, from today's sources, without touching the shared dist/ folder.
  */
 export async function compileBackend(): Promise<string> {
-  const out = mkdtempSync(join(tmpdir(), 'betwixt-build-'));
+  const out = mkdtempSync(join(tmpdir(), 'betwixt-cli-'));
   const sources: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
