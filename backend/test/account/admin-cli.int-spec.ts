@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { compileBackend } from '../support/compiled-backend.js';
 import { parseAdminArgs, setAdmin } from '../../src/cli/admin-grant.js';
 import { compileBackend } from '../support/compiled-backend.js';
 import { api, newUser } from '../support/factories.js';
