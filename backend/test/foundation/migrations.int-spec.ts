@@ -26,6 +26,8 @@ const OWN_TABLES = [
   'user_bet_stats',
   'notification_outbox',
   'profile_pictures',
+  'invite_codes',
+  'suggestion_dismissals',
 ];
 
 describe('migrations', () => {

@@ -68,6 +68,7 @@ export const api = createApi({
     'Wallet',
     'Admin',
     'Notification',
+    'Invite',
   ],
   endpoints: () => ({}),
 });

@@ -10,6 +10,7 @@ import { ReadIndexes1795500200000 } from './1795500200000-ReadIndexes.js';
 import { StatementEvidenceLinks1795510000000 } from './1795510000000-StatementEvidenceLinks.js';
 import { NotificationOutbox1795514300000 } from './1795514300000-NotificationOutbox.js';
 import { ProfilePictures1795514700000 } from './1795514700000-ProfilePictures.js';
+import { PeopleFinding1795524400000 } from './1795524400000-PeopleFinding.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   StatementEvidenceLinks1795510000000,
   NotificationOutbox1795514300000,
   ProfilePictures1795514700000,
+  PeopleFinding1795524400000,
 ];
