@@ -1,52 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../support/free-port.js';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { transformFile } from '@swc/core';
 import pg from 'pg';
 import { parseAdminArgs, setAdmin } from '../../src/cli/admin-grant.js';
+import { compileBackend } from '../support/compile-backend.js';
 import { api, newUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-const backendRoot = join(__dirname, '../..');
-
-/**
- * A runnable copy of the backend's src (what `nx run backend:build` makes of it), transpiled file by file
- * with swc in well under a second, so the CLI is run exactly as `npm run admin` runs it without
- * touching the shared dist/ folder.
- */
-async function compileBackend(): Promise<string> {
-  const out = mkdtempSync(join(tmpdir(), 'betwixt-cli-'));
-  const sources: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) sources.push(path);
-    }
-  };
-  walk(join(backendRoot, 'src'));
-  await Promise.all(
-    sources.map(async (source) => {
-      const { code } = await transformFile(source, {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-        module: { type: 'es6' },
-      });
-      const target = join(out, relative(join(backendRoot, 'src'), source)).replace(/\.ts$/, '.js');
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, code);
-    }),
-  );
-  writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }));
-  symlinkSync(join(backendRoot, '../node_modules'), join(out, 'node_modules'), 'dir');
-  return out;
-}
 
 interface Run {
   code: number | null;
