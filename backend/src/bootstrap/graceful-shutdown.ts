@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { DrainState } from '../common/lifecycle/drain-state.js';
+import { OutboxWorker } from '../modules/notifications/delivery/outbox-worker.js';
 import { LiveStreams } from '../modules/notifications/realtime/live-streams.service.js';
 
 export interface GracefulShutdownOptions {
@@ -28,7 +29,8 @@ export function shutdownOptionsFromEnv(env: NodeJS.ProcessEnv): GracefulShutdown
   const read = (name: string, fallback: number): number => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
-    if (!/^\d+$/.test(raw)) throw new ShutdownConfigError(`${name} must be a whole number of milliseconds, got "${raw}"`);
+    if (!/^\d+$/.test(raw))
+      throw new ShutdownConfigError(`${name} must be a whole number of milliseconds, got "${raw}"`);
     return Number(raw);
   };
   return {
@@ -43,7 +45,9 @@ export function shutdownOptionsFromEnv(env: NodeJS.ProcessEnv): GracefulShutdown
 /**
  * Stops one instance without failing anyone: health turns `draining` (503) so the balancer moves away;
  * scheduled jobs stop being started (a running one finishes; its transaction-scoped advisory lock goes
- * with its transaction, and the next minute's run on another instance picks up anything left); open
+ * with its transaction, and the next minute's run on another instance picks up anything left); the
+ * outbox worker claims no more emails and pushes (those being sent finish and are recorded; the rest
+ * wait in the outbox for another instance or the next start); open
  * live streams get a `reconnect` event and end, so browsers reconnect through the balancer with
  * Last-Event-ID and are replayed what they missed; the server stops listening and finishes the requests
  * in flight; then the app closes its pools (database, Redis). Resolves when all that is done — the
@@ -56,7 +60,7 @@ export async function drainAndClose(
   const log = options.log ?? (() => undefined);
   const drain = app.get(DrainState);
   drain.draining = true;
-  const jobs = stopScheduledJobs(app);
+  const jobs = Promise.all([stopScheduledJobs(app), app.get(OutboxWorker).stop()]);
   log(`draining: health answers 503 for ${options.drainMs} ms`);
   await delay(options.drainMs);
   drain.closing = true;

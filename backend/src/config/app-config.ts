@@ -178,6 +178,16 @@ export class AppConfig {
   })
   SMTP_URL?: string;
 
+  /**
+   * Milliseconds before a failed email or push is tried again; the delay doubles with each try (at most
+   * an hour), for 8 tries in all.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'NOTIFICATION_RETRY_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(3_600_000)
+  NOTIFICATION_RETRY_MS = 30_000;
+
   /** Sender of notification emails. Unset: Betwixt <no-reply@…> at PUBLIC_URL's host. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -288,6 +298,7 @@ const VARIABLES = [
   'PUSH_ALLOW_PRIVATE_ENDPOINTS',
   'SMTP_URL',
   'MAIL_FROM',
+  'NOTIFICATION_RETRY_MS',
   'TRUST_PROXY',
   'METRICS_TOKEN',
   'LOG_LEVEL',

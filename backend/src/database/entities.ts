@@ -8,6 +8,7 @@ import { BetActivity } from '../modules/bets/bet-activity.entity.js';
 import { Bet } from '../modules/bets/bet.entity.js';
 import { DisputeStatement } from '../modules/bets/dispute-statement.entity.js';
 import { Friendship } from '../modules/friends/friendship.entity.js';
+import { NotificationOutboxEntry } from '../modules/notifications/delivery/outbox-entry.entity.js';
 import { UserNotification } from '../modules/notifications/notification.entity.js';
 import { PushSubscriptionRecord } from '../modules/notifications/push/push-subscription.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -29,4 +30,5 @@ export const ENTITIES = [
   UserNotification,
   PushSubscriptionRecord,
   DisputeStatement,
+  NotificationOutboxEntry,
 ];

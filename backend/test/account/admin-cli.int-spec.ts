@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { parseAdminArgs, setAdmin } from '../../src/cli/admin-grant.js';
-import { compileBackend } from '../support/compile-backend.js';
+import { compileBackend } from '../support/compiled-backend.js';
 import { api, newUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';
 import { ACCESS_POLICY_KEY } from '../../src/common/auth/access-policy.js';
-import { api, newUser, type SignedUpUser } from '../support/factories.js';
+import { api, newUser, type Reachable, type SignedUpUser } from '../support/factories.js';
 import type { TestApp } from '../support/test-app.js';
 
 export const asList = <T>(body: unknown): T[] => body as T[];
@@ -42,7 +42,7 @@ export const betBody = (opponent: SignedUpUser, amount = '50.00') => ({
   creatorPick: 'Reds',
 });
 
-export async function pendingBet(t: TestApp, a: SignedUpUser, b: SignedUpUser, amount = '50.00') {
+export async function pendingBet(t: Reachable, a: SignedUpUser, b: SignedUpUser, amount = '50.00') {
   const created = await api(t, 'POST', '/api/bets', { token: a.token, body: betBody(b, amount) });
   if (created.status !== 201)
     throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);

@@ -15,13 +15,14 @@ const TABLES = [
   'sessions',
 ];
 // Beyond the spec's ten: remembered answers for Idempotency-Key retries, the notification centre and
-// browsers' Web Push subscriptions.
+// browsers' Web Push subscriptions, and the emails and pushes still to send.
 const OWN_TABLES = [
   'idempotency_keys',
   'notifications',
   'push_subscriptions',
   'dispute_statements',
   'user_bet_stats',
+  'notification_outbox',
 ];
 
 describe('migrations', () => {

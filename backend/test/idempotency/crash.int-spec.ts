@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { betBody } from '../admin/admin-helpers.js';
-import { compileBackend } from '../support/compile-backend.js';
+import { compileBackend } from '../support/compiled-backend.js';
 import { newUser, type SignedUpUser } from '../support/factories.js';
 import { freePort } from '../support/free-port.js';
 import { expectMoneyInvariants } from '../support/invariants.js';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { EmailChannel } from '../../src/modules/notifications/email/email.channel.js';
+import { OutboxWorker } from '../../src/modules/notifications/delivery/outbox-worker.js';
 import { betBody, pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { closedPort, startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../support/smtp-inbox.js';
@@ -24,13 +24,20 @@ describe('email notifications', () => {
   afterEach(() => jest.restoreAllMocks());
   beforeEach(async () => {
     inbox.refuse = false;
+    inbox.deferring = false;
     inbox.refused = [];
     [alice, bob] = [await newUser(t), await newUser(t)];
   });
 
   const to = (user: SignedUpUser) => (message: ReceivedEmail) => message.to.includes(user.email);
-  /** Everything the channel started has been sent or given up: what has not arrived will not. */
-  const settled = () => t.app.get(EmailChannel).idle();
+  /** Everything due has been tried: what has not arrived will not (until a retry is due). */
+  const settled = () => t.app.get(OutboxWorker).idle();
+  const outbox = (app: TestApp, user: SignedUpUser) =>
+    app.dataSource.query<{ status: string; attempts: number; lastError: string | null }[]>(
+      `SELECT o.status, o.attempts, o."lastError" FROM notification_outbox o
+         JOIN notifications n ON n.id = o."notificationId" WHERE n."userId" = $1 AND o.channel = 'email'`,
+      [user.id],
+    );
 
   it('a challenge emails the opponent: their address, the title, the body and an absolute link', async () => {
     const id = await pendingBet(t, alice, bob, '12.50');
@@ -67,13 +74,14 @@ describe('email notifications', () => {
     expect(inbox.messages.filter(to(carol))).toEqual([]);
   });
 
-  it('an SMTP server that refuses the message does not break the challenge, and later ones still go out', async () => {
+  it('an SMTP server that refuses the message (550) does not break the challenge; it is not tried again, later ones still go out', async () => {
     inbox.refuse = true;
     const refused = await api(t, 'POST', '/api/bets', { token: alice.token, body: betBody(bob) });
     expect(refused.status).toBe(201);
     await settled();
     expect(inbox.refused).toEqual([bob.email]);
     expect(inbox.messages.filter(to(bob))).toEqual([]);
+    expect(await outbox(t, bob)).toEqual([{ status: 'failed', attempts: 1, lastError: 'SMTP 550' }]);
 
     inbox.refuse = false;
     const carol = await newUser(t);
@@ -81,20 +89,21 @@ describe('email notifications', () => {
     await expect(inbox.waitFor(to(carol))).resolves.toHaveLength(1);
   });
 
-  it('an SMTP server that is down does not break the challenge, and the bell still tells the opponent', async () => {
+  it('an SMTP server that is down does not break the challenge, the bell still tells the opponent, and the email waits for a retry', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn');
     const down = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
     try {
       const [carol, dave] = [await newUser(down), await newUser(down)];
       const created = await api(down, 'POST', '/api/bets', { token: carol.token, body: betBody(dave) });
       expect(created.status).toBe(201);
-      await down.app.get(EmailChannel).idle();
+      await down.app.get(OutboxWorker).idle();
       expect(warn).toHaveBeenCalledWith(
         expect.objectContaining({ notificationId: expect.any(Number) as number }),
         'Email not delivered',
       );
       const bell = await api(down, 'GET', '/api/notifications', { token: dave.token });
       expect(bell.body.unreadCount).toBe(1);
+      expect(await outbox(down, dave)).toEqual([{ status: 'pending', attempts: 1, lastError: 'ESOCKET' }]);
     } finally {
       await down.close();
     }

@@ -1,51 +1,14 @@
-import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
+import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { decrypt } from 'http_ece';
 import { MAX_SUBSCRIPTIONS_PER_USER } from '../../src/modules/notifications/push/push-subscriptions.service.js';
-import { WebPushChannel } from '../../src/modules/notifications/push/web-push.channel.js';
+import { OutboxWorker } from '../../src/modules/notifications/delivery/outbox-worker.js';
 import { pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
-import {
-  startLocalPushService,
-  trustPushCa,
-  type LocalPushService,
-  type ReceivedPush,
-} from '../support/local-push-service.js';
+import { startLocalPushService, trustPushCa, type LocalPushService } from '../support/local-push-service.js';
+import { browserSubscription, openPush, type BrowserSubscription } from '../support/push-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SUBJECT = 'mailto:ops@betwixt.test';
-
-/** What a browser holds after PushManager.subscribe: its key pair and auth secret, and the JSON it posts. */
-interface BrowserSubscription {
-  ecdh: ECDH;
-  body: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
-}
-
-function browserSubscription(endpoint: string): BrowserSubscription {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    ecdh,
-    body: {
-      endpoint,
-      expirationTime: null,
-      keys: {
-        p256dh: ecdh.getPublicKey().toString('base64url'),
-        auth: randomBytes(16).toString('base64url'),
-      },
-    },
-  };
-}
-
-/** Decrypts a received push the way the browser does, with its private key and auth secret. */
-function openPush(push: ReceivedPush, browser: BrowserSubscription): unknown {
-  const plain = decrypt(push.body, {
-    version: 'aes128gcm',
-    privateKey: browser.ecdh,
-    authSecret: browser.body.keys.auth,
-  });
-  return JSON.parse(plain.toString('utf8'));
-}
 
 /** Checks a VAPID `Authorization: vapid t=<jwt>, k=<key>` header; answers the JWT's claims. */
 function verifyVapid(authorization: string | undefined, publicKey: string): Record<string, unknown> {
@@ -108,7 +71,7 @@ describe('web push', () => {
   /** `a` challenges `b` on `app`; resolves once that app's pushes have all been answered. */
   const challenge = async (app: TestApp, a: SignedUpUser, b: SignedUpUser) => {
     const betId = await pendingBet(app, a, b, '12.50');
-    await app.app.get(WebPushChannel).idle();
+    await app.app.get(OutboxWorker).idle();
     return betId;
   };
   const owners = async (endpoint: string) =>
@@ -192,7 +155,7 @@ describe('web push', () => {
     expect(push.received(laptop.body.endpoint)).toHaveLength(1);
   });
 
-  it('a 404 or 410 from the push service deletes that subscription; other failures keep it', async () => {
+  it('a 404 or 410 from the push service deletes that subscription; a 500 keeps it and is tried again later', async () => {
     const gone = await subscribedBrowser(bob);
     const expired = await subscribedBrowser(bob);
     const failing = await subscribedBrowser(bob);
@@ -209,6 +172,18 @@ describe('web push', () => {
     expect(await owners(expired.body.endpoint)).toEqual([]);
     expect(await owners(failing.body.endpoint)).toEqual([bob.id]);
     expect(await owners(fine.body.endpoint)).toEqual([bob.id]);
+
+    const outbox = await t.dataSource.query<{ endpoint: string; status: string; lastError: string | null }[]>(
+      `SELECT s.endpoint, o.status, o."lastError" FROM notification_outbox o
+         JOIN push_subscriptions s ON s.id = o."subscriptionId" WHERE s."userId" = $1`,
+      [bob.id],
+    );
+    expect(outbox).toEqual(
+      expect.arrayContaining([
+        { endpoint: failing.body.endpoint, status: 'pending', lastError: 'push 500' },
+        { endpoint: fine.body.endpoint, status: 'delivered', lastError: null },
+      ]),
+    );
 
     await challenge(t, alice, bob);
     expect(push.received(gone.body.endpoint)).toHaveLength(1); // not tried again
@@ -400,6 +375,8 @@ describe('web push', () => {
       const browser = browserSubscription(push.newEndpoint());
       await subscribe(t, bob, browser); // stored through the permissive app
       const warn = jest.spyOn(Logger.prototype, 'warn');
+      // Both apps deliver from the same outbox: only the strict one may take this push.
+      await t.app.get(OutboxWorker).stop();
 
       await challenge(strict, alice, bob);
       expect(push.received(browser.body.endpoint)).toHaveLength(0);
@@ -411,6 +388,15 @@ describe('web push', () => {
         'Push not delivered',
       );
 
+      const [refused] = await t.dataSource.query<{ status: string; lastError: string }[]>(
+        `SELECT o.status, o."lastError" FROM notification_outbox o
+           JOIN push_subscriptions s ON s.id = o."subscriptionId" WHERE s.endpoint = $1`,
+        [browser.body.endpoint],
+      );
+      expect(refused).toEqual({ status: 'failed', lastError: 'ENONPUBLIC' }); // not tried again
+
+      await strict.app.get(OutboxWorker).stop();
+      t.app.get(OutboxWorker).start();
       await challenge(t, alice, bob); // the same subscription is reachable where private endpoints are allowed
       expect(push.received(browser.body.endpoint)).toHaveLength(1);
     });

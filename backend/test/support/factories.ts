@@ -1,5 +1,8 @@
 import type { TestApp } from './test-app.js';
 
+/** Any running app the tests talk to over HTTP: an in-process test app or a spawned built one. */
+export type Reachable = Pick<TestApp, 'url'>;
+
 let counter = 0;
 
 export interface SignupInput {
@@ -40,7 +43,7 @@ export interface SignedUpUser {
 }
 
 export async function api(
-  t: TestApp,
+  t: Reachable,
   method: string,
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
@@ -65,7 +68,7 @@ export async function api(
 }
 
 /** Signs a new user up through the real endpoint. */
-export async function newUser(t: TestApp, overrides: Partial<SignupInput> = {}): Promise<SignedUpUser> {
+export async function newUser(t: Reachable, overrides: Partial<SignupInput> = {}): Promise<SignedUpUser> {
   const input = newSignup(overrides);
   // Through the front door from 127.0.0.1: test apps raise AUTH_ATTEMPTS_PER_MINUTE (see startTestApp).
   const response = await api(t, 'POST', '/api/auth/signup', { body: input });

@@ -13,6 +13,8 @@ export interface ReceivedPush {
   method: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** What the service answered. */
+  status: number;
 }
 
 export interface LocalPushService {
@@ -79,13 +81,15 @@ export async function startLocalPushService(): Promise<LocalPushService> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '';
+      const status = answers.get(path) ?? 201;
       received.push({
         path,
         method: request.method ?? '',
         headers: request.headers,
         body: Buffer.concat(chunks),
+        status,
       });
-      response.statusCode = answers.get(path) ?? 201;
+      response.statusCode = status;
       response.end();
     });
   });

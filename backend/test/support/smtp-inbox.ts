@@ -16,22 +16,28 @@ export interface SmtpInbox {
   port: number;
   url: string;
   messages: ReceivedEmail[];
-  /** While true every message is refused with 550 at RCPT TO. */
+  /** While true every message is refused with 550 at RCPT TO (for good). */
   refuse: boolean;
-  /** Recipients refused so far. */
+  /** While true every message is refused with 451 at RCPT TO (try again later). */
+  deferring: boolean;
+  /** Recipients refused so far, with 550 or 451. */
   refused: string[];
   /** Polls the received messages until `match` finds some or the deadline passes (then throws). */
   waitFor(match: (message: ReceivedEmail) => boolean, timeoutMs?: number): Promise<ReceivedEmail[]>;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free loopback port that keeps what it receives (no TLS, any or no login). */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/**
+ * A real SMTP server on a loopback port (`port`, else a free one) that keeps what it receives (no TLS,
+ * any or no login).
+ */
+export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const inbox: SmtpInbox = {
     port: 0,
     url: '',
     messages: [],
     refuse: false,
+    deferring: false,
     refused: [],
     waitFor: async (match, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
@@ -49,9 +55,10 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (!inbox.refuse) return callback();
+      if (!inbox.refuse && !inbox.deferring) return callback();
       inbox.refused.push(address.address);
-      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      const [responseCode, text] = inbox.refuse ? [550, 'Mailbox unavailable'] : [451, 'Try again later'];
+      callback(Object.assign(new Error(text), { responseCode }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -65,7 +72,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address();
   inbox.port = typeof address === 'object' && address ? address.port : 0;

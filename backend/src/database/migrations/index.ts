@@ -8,6 +8,7 @@ import { DisputeStatements1795500000000 } from './1795500000000-DisputeStatement
 import { UserBetStats1795500100000 } from './1795500100000-UserBetStats.js';
 import { ReadIndexes1795500200000 } from './1795500200000-ReadIndexes.js';
 import { StatementEvidenceLinks1795510000000 } from './1795510000000-StatementEvidenceLinks.js';
+import { NotificationOutbox1795514300000 } from './1795514300000-NotificationOutbox.js';
 import { IdempotencyClaimsCommitWithAnswer1795524200000 } from './1795524200000-IdempotencyClaimsCommitWithAnswer.js';
 
 /** Applied in this order; new migrations are appended. */
@@ -22,5 +23,6 @@ export const MIGRATIONS = [
   UserBetStats1795500100000,
   ReadIndexes1795500200000,
   StatementEvidenceLinks1795510000000,
+  NotificationOutbox1795514300000,
   IdempotencyClaimsCommitWithAnswer1795524200000,
 ];

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
+import { NotificationOutbox } from './delivery/notification-outbox.js';
+import { OutboxCleanupJob } from './delivery/outbox-cleanup.job.js';
+import { OutboxWorker } from './delivery/outbox-worker.js';
 import { EmailChannel } from './email/email.channel.js';
-import { EmailRecipientsRepository } from './email/email-recipients.repository.js';
 import { MailSender } from './email/mail-sender.js';
 import { NotificationsController, LiveEventsController } from './notifications.controller.js';
 import { NotificationsDeletionParticipant } from './notifications-deletion.participant.js';
@@ -14,7 +16,10 @@ import { WebPushSender } from './push/web-push-sender.js';
 import { LiveStreams } from './realtime/live-streams.service.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
 
-/** The notification centre, the live event stream and its fan-out between instances, email and Web Push. */
+/**
+ * The notification centre, the live event stream and its fan-out between instances, and email and Web
+ * Push delivered from the outbox.
+ */
 @Module({
   imports: [UsersModule],
   controllers: [NotificationsController, LiveEventsController, PushController],
@@ -27,9 +32,11 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
     PushSubscriptionsService,
     WebPushSender,
     WebPushChannel,
-    EmailRecipientsRepository,
     MailSender,
     EmailChannel,
+    NotificationOutbox,
+    OutboxWorker,
+    OutboxCleanupJob,
   ],
   exports: [NotificationsService],
 })

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
 import { afterCommit } from '../../database/in-transaction.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
+import { NotificationOutbox } from './delivery/notification-outbox.js';
 import type { NotificationDto, NotificationPageDto } from './dto/notification.dto.js';
 import { UserNotification } from './notification.entity.js';
 import {
@@ -23,33 +25,23 @@ export interface NotificationDraft {
   render(actorName: string): { title: string; body: string };
 }
 
-/** Hears about every notification that has been committed (e.g. to send it as a Web Push). */
-export abstract class NotificationChannel {
-  abstract deliver(notifications: NotificationDto[]): void;
-}
-
 const MAX_PAGE = 50;
 
 /**
- * The notification centre: writes notifications inside the use case's transaction, and once that
- * commits tells the recipients' open apps (live stream) and the other channels. Reading and marking
- * are always scoped to the caller.
+ * The notification centre: writes notifications, and the emails and pushes they cause (the outbox),
+ * inside the use case's transaction; once that commits it tells the recipients' open apps (live stream)
+ * and wakes this instance's outbox worker. Reading and marking are always scoped to the caller.
  */
 @Injectable()
 export class NotificationsService {
-  private readonly channels: NotificationChannel[] = [];
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly hub: RealtimeHub,
+    private readonly outbox: NotificationOutbox,
+    private readonly clock: Clock,
   ) {}
 
-  /** Adds a delivery channel; channels register themselves at startup. */
-  addChannel(channel: NotificationChannel): void {
-    this.channels.push(channel);
-  }
-
-  /** Writes the drafts in `manager`'s transaction; delivery happens only if it commits. */
+  /** Writes the drafts and their outbox rows in `manager`'s transaction; nothing leaves unless it commits. */
   async notify(manager: EntityManager, drafts: NotificationDraft[]): Promise<void> {
     if (drafts.length === 0) return;
     const names = await this.actorNames(manager, drafts);
@@ -76,11 +68,15 @@ export class NotificationsService {
       const generated = inserted.generatedMaps[index] as { id: number; createdAt: Date };
       return toDto({ ...row, id: generated.id, createdAt: generated.createdAt, readAt: null });
     });
+    const outgoing = await this.outbox.enqueue(
+      manager,
+      saved.map((item) => item.dto.id),
+      this.clock.now(),
+    );
     afterCommit(manager, () => {
       for (const notification of saved)
         this.hub.publish(notification.userId, { type: 'notification', data: notification.dto });
-      const dtos = saved.map((item) => item.dto);
-      for (const channel of this.channels) channel.deliver(dtos);
+      this.outbox.committed(outgoing);
     });
   }
 

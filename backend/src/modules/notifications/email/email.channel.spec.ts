@@ -1,107 +1,109 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '../../../config/app-config.js';
-import type { NotificationDto } from '../dto/notification.dto.js';
-import type { NotificationsService } from '../notifications.service.js';
+import type { ClaimedDelivery } from '../delivery/notification-outbox.js';
 import { EmailChannel } from './email.channel.js';
 import type { EmailContent } from './email-message.js';
-import type { EmailRecipient, EmailRecipientsRepository } from './email-recipients.repository.js';
 import type { MailSender } from './mail-sender.js';
 
-const notice = (id: number, type: NotificationDto['type']): NotificationDto => ({
-  id,
-  type,
-  category: 'betUpdates',
-  title: `Title ${id}`,
-  body: `Body ${id}`,
-  url: `/?bet=${id}`,
-  betId: id,
-  betStatus: null,
-  amount: null,
-  readAt: null,
-  createdAt: new Date(0).toISOString(),
-});
-
-function setup(options: { enabled?: boolean; recipients?: EmailRecipient[]; fail?: boolean } = {}) {
-  const sent: { to: string; content: EmailContent }[] = [];
-  const lookups: number[][] = [];
-  const channels: unknown[] = [];
-  const notifications = { addChannel: (channel: unknown) => channels.push(channel) };
-  const recipients = {
-    forNotifications: (ids: number[]) => {
-      lookups.push(ids);
-      return Promise.resolve(options.recipients ?? []);
+function claimed(recipient: Partial<ClaimedDelivery['recipient']> = {}): ClaimedDelivery {
+  return {
+    id: 7,
+    channel: 'email',
+    attempts: 1,
+    notification: {
+      id: 42,
+      type: 'bet_received',
+      category: 'betUpdates',
+      title: 'New challenge from avery',
+      body: 'Body',
+      url: '/bets/42',
+      betId: 42,
     },
+    recipient: {
+      email: 'bob@example.com',
+      emailNotifications: true,
+      pushNotifications: true,
+      active: true,
+      ...recipient,
+    },
+    subscription: null,
   };
+}
+
+function setup(options: { enabled?: boolean; fail?: Error } = {}) {
+  const sent: { to: string; content: EmailContent }[] = [];
   const sender = {
     enabled: options.enabled ?? true,
     send: (to: string, content: EmailContent) => {
-      if (options.fail) return Promise.reject(new Error('550 refused'));
+      if (options.fail) return Promise.reject(options.fail);
       sent.push({ to, content });
       return Promise.resolve();
     },
   };
   const sut = new EmailChannel(
-    notifications as unknown as NotificationsService,
-    recipients as unknown as EmailRecipientsRepository,
     sender as unknown as MailSender,
     loadConfig({ PUBLIC_URL: 'https://betwixt.example.com' }),
   );
-  return { sut, sent, lookups, channels };
+  return { sut, sent };
 }
+
+const smtpError = (responseCode: number) => Object.assign(new Error(`${responseCode} no`), { responseCode });
 
 describe('EmailChannel', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('without SMTP_URL registers nothing and says so once, at info level', () => {
+  it('without SMTP_URL is disabled and says so once, at info level', () => {
     const info = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const { sut, channels } = setup({ enabled: false });
+    const { sut } = setup({ enabled: false });
     sut.onModuleInit();
-    expect(channels).toEqual([]);
+    expect(sut.enabled).toBe(false);
     expect(info).toHaveBeenCalledTimes(1);
     expect(info).toHaveBeenCalledWith('Email notifications are off: SMTP_URL is not set');
   });
 
-  it('registers itself when SMTP is configured', () => {
-    const { sut, channels } = setup();
-    sut.onModuleInit();
-    expect(channels).toEqual([sut]);
-  });
-
-  it('looks the batch up once, skips unemailed types and placeholder addresses, and sends the rest', async () => {
-    const { sut, sent, lookups } = setup({
-      recipients: [
-        { notificationId: 1, email: 'bob@example.com' },
-        { notificationId: 3, email: 'deleted-x@deleted.invalid' },
-        { notificationId: 4, email: 'carol@example.com' },
-      ],
-    });
-    sut.deliver([
-      notice(1, 'bet_received'),
-      notice(2, 'result_submitted'),
-      notice(3, 'bet_received'),
-      notice(4, 'moderation'),
-    ]);
-    await sut.idle();
-    expect(lookups).toEqual([[1, 3, 4]]);
+  it('sends the notification to the recipient with an absolute link', async () => {
+    const { sut, sent } = setup();
+    await expect(sut.deliver(claimed())).resolves.toEqual({ status: 'delivered' });
     expect(sent.map((item) => [item.to, item.content.subject])).toEqual([
-      ['bob@example.com', 'Title 1'],
-      ['carol@example.com', 'Title 4'],
+      ['bob@example.com', 'New challenge from avery'],
     ]);
-    expect(sent[0]?.content.text).toContain('https://betwixt.example.com/?bet=1');
+    expect(sent[0]?.content.text).toContain('https://betwixt.example.com/bets/42');
   });
 
-  it('does not even look up a batch with nothing to email', async () => {
-    const { sut, lookups } = setup();
-    sut.deliver([notice(2, 'result_submitted')]);
-    await sut.idle();
-    expect(lookups).toEqual([]);
+  it.each([
+    ['email notifications switched off since', { emailNotifications: false }],
+    ['deleted or banned since', { active: false }],
+    ['a placeholder address', { email: 'deleted-x@deleted.invalid' }],
+  ])('skips a recipient with %s', async (_case, recipient) => {
+    const { sut, sent } = setup();
+    await expect(sut.deliver(claimed(recipient))).resolves.toMatchObject({ status: 'skipped' });
+    expect(sent).toEqual([]);
   });
 
-  it('logs a failed send and never throws', async () => {
+  it('gives up on a permanent refusal (5xx), retries a temporary one (4xx) or an unreachable server', async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await expect(setup({ fail: smtpError(550) }).sut.deliver(claimed())).resolves.toEqual({
+      status: 'failed',
+      error: 'SMTP 550',
+    });
+    await expect(setup({ fail: smtpError(451) }).sut.deliver(claimed())).resolves.toEqual({
+      status: 'retry',
+      error: 'SMTP 451',
+    });
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    await expect(setup({ fail: refused }).sut.deliver(claimed())).resolves.toEqual({
+      status: 'retry',
+      error: 'ECONNREFUSED',
+    });
+  });
+
+  it('logs a failed send with the notification id, never the address', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const { sut } = setup({ fail: true, recipients: [{ notificationId: 1, email: 'bob@example.com' }] });
-    expect(() => sut.deliver([notice(1, 'bet_received')])).not.toThrow();
-    await sut.idle();
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ notificationId: 1 }), 'Email not delivered');
+    await setup({ fail: smtpError(451) }).sut.deliver(claimed());
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ notificationId: 42, attempts: 1 }),
+      'Email not delivered',
+    );
+    expect(JSON.stringify(warn.mock.calls[0]?.[0])).not.toContain('bob@example.com');
   });
 });

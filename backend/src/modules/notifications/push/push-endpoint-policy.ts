@@ -71,6 +71,9 @@ type Lookup = (
  * to a public address when the subscription was stored and points inside the network now (DNS
  * rebinding). Any non-public answer refuses the whole name.
  */
+/** The error code of a refused connection to a non-public address (Node has none for it). */
+export const NON_PUBLIC_ENDPOINT = 'ENONPUBLIC';
+
 export function publicOnlyLookup(lookup: Lookup = systemLookup): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, options, (error, address, family) => {
@@ -78,7 +81,7 @@ export function publicOnlyLookup(lookup: Lookup = systemLookup): LookupFunction 
       const addresses = Array.isArray(address) ? address.map((entry) => entry.address) : [address];
       if (addresses.every(isPublicAddress)) return callback(null, address, family);
       const refused: NodeJS.ErrnoException = new Error(`${hostname} resolves to a non-public address`);
-      refused.code = 'ENONPUBLIC';
+      refused.code = NON_PUBLIC_ENDPOINT;
       callback(refused, address, family);
     });
   };

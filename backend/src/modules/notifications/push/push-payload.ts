@@ -1,4 +1,5 @@
 import type { Urgency } from 'web-push';
+import type { OutgoingNotification } from '../delivery/notification-outbox.js';
 import type { NotificationDto } from '../dto/notification.dto.js';
 
 /** What the service worker receives (decrypted) in its `push` event, as JSON. */
@@ -22,7 +23,7 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
  * the latest one instead of a pile; everything else stands alone. A reminder is time-bound, so it asks
  * the push service to wake the device now (`high`); the rest may wait for a good moment (`normal`).
  */
-export function pushMessage(notification: NotificationDto): { payload: PushPayload; urgency: Urgency } {
+export function pushMessage(notification: OutgoingNotification): { payload: PushPayload; urgency: Urgency } {
   const { id, type, category, title, body, url, betId } = notification;
   const reminder = type === 'bet_expiring' && betId !== null;
   return {

@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
 import { inTransaction } from '../../../database/in-transaction.js';
 import { PushEndpointPolicy } from './push-endpoint-policy.js';
-import type { PushTarget } from './web-push-sender.js';
 
 /** Browsers a user may receive pushes on; subscribing on an eleventh drops the oldest. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
@@ -12,12 +11,6 @@ export interface PushSubscriptionInput {
   endpoint: string;
   p256dh: string;
   auth: string;
-}
-
-/** A subscription that should hear about one notification. */
-export interface NotificationPushTarget extends PushTarget {
-  notificationId: number;
-  subscriptionId: number;
 }
 
 /**
@@ -69,24 +62,8 @@ export class PushSubscriptionsService {
     ]);
   }
 
-  /**
-   * For committed notifications: every subscription of each recipient who wants pushes, in one query
-   * (the recipients are found through the notification rows).
-   */
-  targets(notificationIds: number[]): Promise<NotificationPushTarget[]> {
-    return this.dataSource.query<NotificationPushTarget[]>(
-      `SELECT n.id AS "notificationId", s.id AS "subscriptionId", s.endpoint, s.p256dh, s.auth
-         FROM notifications n
-         JOIN users u ON u.id = n."userId" AND u."pushNotifications"
-         JOIN push_subscriptions s ON s."userId" = n."userId"
-        WHERE n.id = ANY($1::int[])
-        ORDER BY n.id, s.id`,
-      [notificationIds],
-    );
-  }
-
   /** The push service says the subscription is gone (404/410): forget it. */
-  async forget(target: NotificationPushTarget): Promise<void> {
+  async forget(target: { subscriptionId: number; endpoint: string }): Promise<void> {
     await this.dataSource.query(`DELETE FROM push_subscriptions WHERE id = $1 AND endpoint = $2`, [
       target.subscriptionId,
       target.endpoint,

@@ -3,7 +3,9 @@ import { rootCertificates } from 'node:tls';
 import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import webpush, { type Urgency } from 'web-push';
 import { AppConfig } from '../../../config/app-config.js';
-import { bareHostname, PushEndpointPolicy } from './push-endpoint-policy.js';
+import { bareHostname, NON_PUBLIC_ENDPOINT, PushEndpointPolicy } from './push-endpoint-policy.js';
+
+export { NON_PUBLIC_ENDPOINT };
 
 /**
  * Extra certificate authority (PEM) trusted for push endpoints, beside the system's. Nothing in the app
@@ -70,7 +72,9 @@ export class WebPushSender implements OnApplicationShutdown {
     const url = new URL(details.endpoint);
     const hostname = bareHostname(url);
     if (url.protocol !== 'https:' || this.policy.refusesLiteral(hostname)) {
-      throw new Error('Push endpoint refused: not a public https address');
+      throw Object.assign(new Error('Push endpoint refused: not a public https address'), {
+        code: NON_PUBLIC_ENDPOINT,
+      });
     }
     return new Promise<number>((resolve, reject) => {
       const outgoing = request(

@@ -7,8 +7,8 @@ const backendRoot = join(__dirname, '../..');
 
 /**
  * A runnable copy of the backend's src (what `nx run backend:build` makes of it), transpiled file by file
- * with swc in well under a second, so a test runs the CLI or `node main.js` exactly as `npm run admin`
- * and `npm start` do, without touching the shared dist/ folder. Returns the folder; remove it after.
+ * with swc in well under a second, so the CLI or the server is run exactly as `npm run admin` or
+ * `npm start` runs it, from today's sources, without touching the shared dist/ folder.
  */
 export async function compileBackend(): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'betwixt-cli-'));
