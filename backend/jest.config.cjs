@@ -1,5 +1,5 @@
 // NestJS 12 and some of its dependencies are ESM-only; Jest runs CommonJS, so swc transforms both our
-// TypeScript and those packages (see ../../shared/notes/toolchain.md).
+// TypeScript and those packages into CommonJS (the ESM-only list below grows when a new one appears).
 const transform = {
   '^.+\\.(t|j|mj)s$': [
     '@swc/jest',
@@ -54,6 +54,14 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/test/global-setup.mjs',
       globalTeardown: '<rootDir>/test/global-teardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
+    },
+    {
+      // Crash-only start-up: runs the compiled app as `npm start` does and kills its processes for real;
+      // each app brings its own embedded PostgreSQL, so no global server.
+      ...common,
+      displayName: 'crash',
+      testMatch: ['<rootDir>/test/crash/**/*.crash-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
     },
   ],

@@ -35,6 +35,9 @@ export async function chooseOption(
 ): Promise<void> {
   const listbox = page.getByRole('listbox');
   await expect(async () => {
+    // Chosen on an earlier try whose check of the closing menu ran out of time on a busy machine: done.
+    const chosen = typeof option.name === 'string' && (await select.textContent()) === option.name;
+    if (chosen && !(await listbox.isVisible())) return;
     if (!(await listbox.isVisible())) await select.click();
     await page.getByRole('option', option).click({ timeout: 2_000 });
     await expect(listbox).toBeHidden({ timeout: 2_000 });
@@ -45,6 +48,12 @@ export async function chooseOption(
 export async function signUp(page: Page, person: Person): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Get Started' }).click();
+  await fillSignUp(page, person);
+  await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
+}
+
+/** Fills the open Sign Up dialog and sends it. */
+export async function fillSignUp(page: Page, person: Person): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('First name').fill(person.firstName);
   await dialog.getByLabel('Last name').fill(person.lastName);
@@ -55,7 +64,6 @@ export async function signUp(page: Page, person: Person): Promise<void> {
   await dialog.getByLabel('Birthday').fill('1992-03-04');
   await chooseOption(page, dialog.getByLabel('State'), { name: 'Oregon' });
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
 }
 
 export async function logIn(page: Page, emailOrUsername: string, password: string): Promise<void> {

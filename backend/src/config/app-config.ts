@@ -106,6 +106,13 @@ export class AppConfig {
   @Max(10000)
   AUTH_ATTEMPTS_PER_MINUTE = 10;
 
+  /** People searches allowed per minute per signed-in user, so nobody can walk the user table. */
+  @Transform(toInt)
+  @IsInt({ message: 'SEARCHES_PER_MINUTE must be a whole number' })
+  @Min(1)
+  @Max(10000)
+  SEARCHES_PER_MINUTE = 60;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -285,6 +292,7 @@ const VARIABLES = [
   'DATA_DIR',
   'EMBEDDED_PG_PORT',
   'AUTH_ATTEMPTS_PER_MINUTE',
+  'SEARCHES_PER_MINUTE',
   'JWT_SECRET',
   'JWT_EXPIRES_IN',
   'PUBLIC_URL',

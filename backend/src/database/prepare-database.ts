@@ -16,14 +16,21 @@ const EMBEDDED_DATABASE = 'betwixt';
  * Makes sure a PostgreSQL with an up-to-date schema is there: the one DATABASE_URL names (the database
  * is created if missing), or else an embedded server whose files live under DATA_DIR.
  */
-export async function prepareDatabase(config: AppConfig): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: AppConfig,
+  log: (message: string) => void = () => undefined,
+): Promise<PreparedDatabase> {
   let url: string;
   let stop: () => Promise<void> = async () => undefined;
   if (config.DATABASE_URL) {
     url = config.DATABASE_URL;
     await ensureDatabase(maintenanceUrl(url), databaseName(url));
   } else {
-    const server = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), config.EMBEDDED_PG_PORT);
+    const server = await startEmbeddedPostgres(
+      join(config.dataDir, 'postgres'),
+      config.EMBEDDED_PG_PORT,
+      log,
+    );
     stop = server.stop;
     try {
       await ensureDatabase(server.adminUrl, EMBEDDED_DATABASE);

@@ -23,6 +23,8 @@ const OWN_TABLES = [
   'dispute_statements',
   'user_bet_stats',
   'notification_outbox',
+  'invite_codes',
+  'suggestion_dismissals',
 ];
 
 describe('migrations', () => {

@@ -16,7 +16,7 @@ describe('people search and suggestions', () => {
 
   const ids = (people: Person[]) => people.map((person) => person.id);
 
-  it('matches a case-insensitive prefix of the username, never the searcher, exact username first', async () => {
+  it('matches the username in any letter case, never the searcher, exact username first', async () => {
     const tag = Date.now().toString(36);
     const exact = await newUser(t, { username: `Zed${tag}` });
     const longer = await newUser(t, { username: `zed${tag}_longer` });
@@ -33,7 +33,36 @@ describe('people search and suggestions', () => {
       profileImageUrl: null,
       friendshipStatus: 'none',
     });
-    expect(ids(await search(t, me, `${tag}`))).toEqual([]); // prefix, not substring
+    // From 3 characters a username matches anywhere in it, after the exact and prefix matches.
+    expect(ids(await search(t, me, `${tag}`))).toEqual([exact.id, longer.id]);
+  });
+
+  it('finds "maya" in demo_maya: exact username, then prefix, then anywhere (most similar first)', async () => {
+    const tag = Date.now().toString(36).slice(-5);
+    const word = `maya${tag}`;
+    const club = await newUser(t, { username: `the_${word}_fan_club` });
+    const inside = await newUser(t, { username: `demo_${word}` });
+    const prefix = await newUser(t, { username: `${word}_lopez` });
+    const exact = await newUser(t, { username: word });
+    const results = ids(await search(t, me, word.toUpperCase()));
+    expect(results).toEqual([exact.id, prefix.id, inside.id, club.id]);
+    // Two characters match the start of a username only.
+    expect(ids(await search(t, me, word.slice(1, 3)))).not.toContain(inside.id);
+  });
+
+  it('finds an account by its whole phone number however it is typed, and never returns it', async () => {
+    const digits = `55${Date.now().toString().slice(-8)}`;
+    const owner = await newUser(t, {
+      phoneNumber: `+1 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+    });
+    const found = await search(t, me, `1${digits}`);
+    expect(ids(found)).toEqual([owner.id]);
+    expect(JSON.stringify(found)).not.toContain(digits.slice(3));
+    expect(
+      ids(await search(t, me, `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`)),
+    ).toEqual([owner.id]);
+    // Part of a number finds nothing: a number is matched whole.
+    expect(ids(await search(t, me, digits.slice(0, 7)))).not.toContain(owner.id);
   });
 
   it('matches first and last names by prefix only where the profile is visible to the searcher', async () => {

@@ -125,5 +125,10 @@ describe('notification delivery across a crash', () => {
       .filter((received) => received.status === 201)
       .map((received) => (openPush(received, browser) as { url: string }).url);
     expect(pushed.sort()).toEqual(bets.map((id) => `/bets/${id}`).sort());
+
+    // A graceful stop (SIGTERM) drains and exits 0: the outbox worker stops before the pools close.
+    await second.stop();
+    expect(second.output()).toContain('requests and jobs finished; closing pools');
+    expect(second.process.exitCode).toBe(0);
   }, 420_000);
 });

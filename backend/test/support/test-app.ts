@@ -54,6 +54,8 @@ export async function startTestApp(
       NODE_ENV: 'test',
       PORT: '0',
       ...(options.realAuthLimits ? {} : { AUTH_ATTEMPTS_PER_MINUTE: RAISED_AUTH_ATTEMPTS }),
+      // Tests search far more than a person types; the search limit's own test sets it (env below wins).
+      SEARCHES_PER_MINUTE: RAISED_AUTH_ATTEMPTS,
       ...options.env,
     }),
   );

@@ -60,6 +60,7 @@ export const api = createApi({
     'Wallet',
     'Admin',
     'Notification',
+    'Invite',
   ],
   endpoints: () => ({}),
 });

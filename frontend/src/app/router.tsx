@@ -1,15 +1,33 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { useAuth } from '../features/auth/use-auth';
+import { pendingInvite } from '../features/friends/pending-invite';
 
 // Each half loads only when shown: a signed-out visit fetches no shell code, a signed-in one no landing code.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const AppShell = lazy(() => import('./layout/AppShell').then((module) => ({ default: module.AppShell })));
 
-/** Signed out, or while authentication is loading, every path shows the landing page (spec §2). */
+/**
+ * Links people send to someone who may have no account yet: signed out, these show their own page (which
+ * leads through sign-up or sign-in and back to the same address) instead of the landing page.
+ */
+const SIGNED_OUT_PAGES = ['/invite/:code'];
+
+/**
+ * Signed out, or while authentication is loading, every path but SIGNED_OUT_PAGES shows the landing page
+ * (spec §2). Signed in after choosing an invite link, the visitor is taken back to it (docs/product.md,
+ * "Invite links").
+ */
 function Root() {
   const { user, isLoading } = useAuth();
+  const { pathname } = useLocation();
+  const publicPage = SIGNED_OUT_PAGES.some((pattern) => matchPath(pattern, pathname));
+  if (publicPage && !user) {
+    return <Suspense fallback={<PageLoader />}>{isLoading ? <PageLoader /> : <Outlet />}</Suspense>;
+  }
+  const invite = user ? pendingInvite() : null;
+  if (invite && !publicPage) return <Navigate to={`/invite/${encodeURIComponent(invite)}`} replace />;
   if (isLoading || !user) {
     return (
       <Suspense fallback={<PageLoader />}>
@@ -49,6 +67,7 @@ export const router = createBrowserRouter([
       { path: 'bets/:id', ...page(() => import('../features/bets/BetPage')) },
       { path: 'account', ...page(() => import('../features/account/AccountPage')) },
       { path: 'admin', ...page(() => import('../features/admin/AdminPage')) },
+      { path: 'invite/:code', ...page(() => import('../features/friends/InvitePage')) },
       { path: '*', ...page(() => import('../features/not-found/NotFoundPage')) },
     ],
   },

@@ -43,6 +43,14 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** The thing existed but was withdrawn on purpose (a revoked invite link), so the client can say so. */
+export class GoneError extends DomainError {
+  readonly status = 410;
+  constructor(message: string, code = 'gone') {
+    super(message, code);
+  }
+}
+
 export class ConflictError extends DomainError {
   readonly status = 409;
   constructor(message: string, code = 'conflict', fields?: Record<string, string>) {

@@ -25,4 +25,16 @@ export const friendNotifications = {
       }),
     };
   },
+
+  joinedThroughInvite(inviteeId: string, inviterId: string): NotificationDraft {
+    return {
+      userId: inviterId,
+      type: 'friend_accepted',
+      actorId: inviteeId,
+      render: (who) => ({
+        title: `${who} added you through your invite link`,
+        body: 'You are friends now: challenge them to a bet.',
+      }),
+    };
+  },
 };

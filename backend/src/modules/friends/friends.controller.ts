@@ -10,9 +10,16 @@ import {
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { FriendRequestInputDto, FriendsListQueryDto } from './dto/friend-inputs.dto.js';
-import { FriendDto, FriendRequestDto, FriendshipDto, HeadToHeadDto } from './dto/person.dto.js';
+import {
+  FriendDto,
+  FriendRequestDto,
+  FriendshipDto,
+  HeadToHeadDto,
+  SuggestionDto,
+} from './dto/person.dto.js';
 import { FriendsService } from './friends.service.js';
 import { HeadToHeadService } from './head-to-head.service.js';
+import { PeopleService } from './people.service.js';
 import { UuidPipe } from './uuid-param.pipe.js';
 
 @ApiTags('friends')
@@ -23,6 +30,7 @@ export class FriendsController {
   constructor(
     private readonly friendships: FriendsService,
     private readonly headToHead: HeadToHeadService,
+    private readonly people: PeopleService,
   ) {}
 
   @Get()
@@ -37,6 +45,29 @@ export class FriendsController {
   @ApiOkResponse({ type: [FriendRequestDto] })
   requests(@CurrentUser() user: AuthUser): Promise<FriendRequestDto[]> {
     return this.friendships.incomingRequests(user);
+  }
+
+  @Get('suggestions')
+  @ApiOperation({
+    summary: 'People you may know (at most 10)',
+    description:
+      'Friends of your friends, most mutual friends first (mutualFriends), and people you have had a bet ' +
+      'with who are not your friends (betTogether). Never you, your friends or people you dismissed.',
+  })
+  @ApiOkResponse({ type: [SuggestionDto] })
+  suggestions(@CurrentUser() user: AuthUser): Promise<SuggestionDto[]> {
+    return this.people.peopleYouMayKnow(user);
+  }
+
+  @Post('suggestions/:userId/dismiss')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Stop suggesting this person to you',
+    description: 'Kept for good; dismissing again is fine. Unknown person: 404; yourself: 400.',
+  })
+  @ApiNoContentResponse()
+  async dismiss(@CurrentUser() user: AuthUser, @Param('userId', UuidPipe) userId: string): Promise<void> {
+    await this.people.dismissSuggestion(user, userId);
   }
 
   @Post('request')

@@ -2,6 +2,7 @@ import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  GoneError,
   NotFoundError,
 } from '../../common/errors/domain-error.js';
 
@@ -47,5 +48,32 @@ export class NotAddresseeError extends ForbiddenError {
 export class SuspendedFriendRequestError extends ForbiddenError {
   constructor() {
     super('Your account is suspended, so you cannot send friend requests right now.', 'account_suspended');
+  }
+}
+
+export class InviteNotFoundError extends NotFoundError {
+  constructor() {
+    super('This invite link does not exist. Ask your friend to send it again.', 'invite_not_found');
+  }
+}
+
+export class InviteRevokedError extends GoneError {
+  constructor() {
+    super(
+      'This invite link was replaced and no longer works. Ask your friend for their new link.',
+      'invite_revoked',
+    );
+  }
+}
+
+export class SelfInviteError extends BadRequestError {
+  constructor() {
+    super('This is your own invite link. Share it with friends so they can add you.', 'invite_self');
+  }
+}
+
+export class SelfDismissError extends BadRequestError {
+  constructor() {
+    super('You are never suggested to yourself', 'suggestion_self');
   }
 }

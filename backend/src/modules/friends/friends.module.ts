@@ -6,13 +6,19 @@ import { FriendsService } from './friends.service.js';
 import { Friendship } from './friendship.entity.js';
 import { HeadToHeadService } from './head-to-head.service.js';
 import { PeopleController } from './people.controller.js';
+import { InvitesController } from './invites/invites.controller.js';
+import { InvitesService } from './invites/invites.service.js';
 import { PeopleService } from './people.service.js';
+import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
 
-/** People: search, suggestions and profiles under /api/users; requests, friends and rivalries under /api/friends. */
+/**
+ * People: search, suggestions and profiles under /api/users; requests, friends, people you may know and
+ * rivalries under /api/friends; personal invite links under /api/invites.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([Friendship]), NotificationsModule],
-  controllers: [PeopleController, FriendsController],
-  providers: [FriendsService, PeopleService, HeadToHeadService],
+  controllers: [PeopleController, FriendsController, InvitesController],
+  providers: [FriendsService, PeopleService, HeadToHeadService, InvitesService, SearchRateLimitGuard],
   exports: [FriendsService],
 })
 export class FriendsModule {}

@@ -148,6 +148,37 @@ export class FriendsService {
     });
   }
 
+  /**
+   * Makes the viewer and the inviter friends at once (docs/product.md, "Invite links"): the link is the
+   * inviter's consent and opening it the viewer's, so no request waits in between. A pending or declined
+   * row between them becomes the friendship; already friends is not an error (the link may be opened twice).
+   */
+  async befriendThroughInvite(viewer: AuthUser, inviterId: string): Promise<{ alreadyFriends: boolean }> {
+    const me = viewer.id;
+    if (inviterId === me) throw new SelfFriendRequestError();
+    return inTransaction(this.dataSource, async (manager) => {
+      const [invitee] = await manager.query<{ suspended: boolean }[]>(
+        `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
+        [me, this.clock.now()],
+      );
+      if (invitee?.suspended) throw new SuspendedFriendRequestError();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [created] = await manager.query<FriendshipRow[]>(
+          `INSERT INTO friendships ("requesterId", "addresseeId", status) VALUES ($1, $2, 'accepted')
+           ON CONFLICT DO NOTHING RETURNING ${FRIENDSHIP_COLUMNS}`,
+          [inviterId, me],
+        );
+        const existing = created ? undefined : await this.lockPair(manager, me, inviterId);
+        if (!created && !existing) continue;
+        if (existing?.status === 'accepted') return { alreadyFriends: true };
+        const row = created ?? (await this.setStatus(manager, (existing as FriendshipRow).id, 'accepted'));
+        await this.announce(manager, row, friendNotifications.joinedThroughInvite(me, inviterId));
+        return { alreadyFriends: false };
+      }
+      throw new FriendshipConflictError('Please try again', 'friendship_busy');
+    });
+  }
+
   async accept(viewer: AuthUser, requestId: string): Promise<FriendshipDto> {
     return inTransaction(this.dataSource, async (manager) => {
       const row = await this.lockRequestForAddressee(manager, viewer.id, requestId, 'accept');

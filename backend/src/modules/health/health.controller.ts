@@ -1,4 +1,4 @@
-import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
@@ -8,15 +8,16 @@ import { RedisConnections } from '../../common/redis/redis-connections.js';
 
 class HealthResponse {
   @ApiProperty({
-    enum: ['ok', 'degraded', 'draining'],
+    enum: ['ok', 'degraded', 'draining', 'unavailable'],
     description:
       'degraded: Redis is down, so sign-in and sign-up answer 503 until it is back; draining (with a 503): ' +
-      'this instance is shutting down, so the load balancer should send new requests to another one',
+      'this instance is shutting down, so the load balancer should send new requests to another one; ' +
+      'unavailable (with a 503): the database cannot be reached (the app reconnects by itself when it is back)',
   })
-  status: 'ok' | 'degraded' | 'draining';
+  status: 'ok' | 'degraded' | 'draining' | 'unavailable';
 
-  @ApiPropertyOptional({ enum: ['up'], description: 'Absent while draining' })
-  database?: 'up';
+  @ApiPropertyOptional({ enum: ['up', 'down'], description: 'Absent while draining' })
+  database?: 'up' | 'down';
 
   @ApiPropertyOptional({ enum: ['up', 'down'], description: 'Present when REDIS_URL is set' })
   redis?: 'up' | 'down';
@@ -32,7 +33,8 @@ export class HealthController {
   ) {}
 
   /**
-   * 503 only when the database is down (nothing works then). A Redis outage only stops sign-in and
+   * 503 only when the database is down (nothing works then; the embedded server is restarted by its
+   * supervisor and an external one reconnected to when it is back, so this turns `up` again by itself). A Redis outage only stops sign-in and
    * sign-up, and Redis is shared by every instance: failing the check would make a load balancer take all
    * of them out, so it is reported as `degraded` with a 200. A shutting-down instance answers 503
    * `draining` (see bootstrap/graceful-shutdown.ts).
@@ -48,7 +50,8 @@ export class HealthController {
     try {
       await this.dataSource.query('SELECT 1');
     } catch {
-      throw new ServiceUnavailableException('Database unavailable');
+      void reply.status(503);
+      return { status: 'unavailable', database: 'down' };
     }
     if (!this.redis.enabled) return { status: 'ok', database: 'up' };
     const redis = await this.redisState();

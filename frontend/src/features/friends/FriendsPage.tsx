@@ -1,14 +1,13 @@
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Avatar,
   Box,
   Button,
   Card,
   CardActions,
   CardContent,
   CardHeader,
-  Chip,
   InputAdornment,
+  LinearProgress,
   Skeleton,
   Stack,
   TextField,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
 import {
   FRIEND_REQUESTS_POLL_MS,
@@ -28,58 +28,15 @@ import {
   useHeadToHeadQuery,
   useSearchSuggestionsQuery,
   useSearchUsersQuery,
-  useSendFriendRequestMutation,
-  type Person,
 } from './friends-api';
+import { InviteCard } from './InviteCard';
+import { PeopleYouMayKnow } from './PeopleYouMayKnow';
+import { nameOf, PersonAvatar, PersonRow } from './PersonRow';
 
-function nameOf(person: Person): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username || 'Unknown';
-}
-
-function PersonAvatar({ person }: { person: Person }) {
-  return (
-    <Avatar src={person.profileImageUrl ?? undefined} sx={{ bgcolor: 'primary.light' }}>
-      {nameOf(person).slice(0, 1).toUpperCase()}
-    </Avatar>
-  );
-}
-
-function SearchResult({ person }: { person: Person }) {
-  const [send, { isLoading }] = useSendFriendRequestMutation();
-  const toast = useToast();
-  const add = async () => {
-    try {
-      await send(person.id).unwrap();
-      toast({ title: 'Friend request sent!', variant: 'success' });
-    } catch {
-      toast({ title: 'Failed to send friend request.', variant: 'destructive' });
-    }
-  };
-  const status = person.friendshipStatus ?? 'none';
-  return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
-      <PersonAvatar person={person} />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography noWrap sx={{ fontWeight: 600 }}>
-          {nameOf(person)}
-        </Typography>
-        {person.username && (
-          <Typography variant="body2" color="text.secondary" noWrap>
-            @{person.username}
-          </Typography>
-        )}
-      </Box>
-      {status === 'friends' && <Chip label="Friends" color="success" size="small" />}
-      {status === 'request_sent' && <Chip label="Pending" size="small" />}
-      {status === 'request_received' && <Chip label="Request Received" color="info" size="small" />}
-      {status === 'none' && (
-        <Button size="small" variant="contained" disabled={isLoading} onClick={() => void add()}>
-          Add Friend
-        </Button>
-      )}
-    </Stack>
-  );
-}
+/** Searches wait for this pause in typing, so one word is one request. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Fewer characters than this give a hint, not a search. */
+export const SEARCH_MIN_LENGTH = 2;
 
 /** Your record against one friend: won/lost/draw, net, streak and biggest win. */
 function HeadToHeadLine({ friendId }: { friendId: string }) {
@@ -116,10 +73,15 @@ function HeadToHeadLine({ friendId }: { friendId: string }) {
 /** Spec §2 /friends (Friends & Network). */
 export default function FriendsPage() {
   const [query, setQuery] = useState('');
-  const term = query.trim();
-  const search = useSearchUsersQuery(term, { skip: term.length <= 2 });
-  const noResults = term.length > 2 && !search.isFetching && (search.data?.length ?? 0) === 0;
-  const suggestions = useSearchSuggestionsQuery(term, { skip: !noResults || term.length < 2 });
+  const typed = query.trim();
+  const term = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const searching = term.length >= SEARCH_MIN_LENGTH;
+  const search = useSearchUsersQuery(term, { skip: !searching });
+  // currentData is the answer for this very term: a slower answer to an older one is never shown.
+  const results = searching ? search.currentData : undefined;
+  const settled = searching && typed === term && !search.isFetching && !search.isError;
+  const noResults = settled && (results?.length ?? 0) === 0;
+  const suggestions = useSearchSuggestionsQuery(term, { skip: !noResults });
   const friends = useFriendsQuery();
   const requests = useFriendRequestsQuery(undefined, { pollingInterval: FRIEND_REQUESTS_POLL_MS });
   const [accept] = useAcceptFriendRequestMutation();
@@ -139,9 +101,10 @@ export default function FriendsPage() {
         <CardContent>
           <TextField
             fullWidth
-            label="Search by name or username"
+            label="Name, username, email or phone"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
+            autoComplete="off"
             slotProps={{
               input: {
                 startAdornment: (
@@ -150,27 +113,38 @@ export default function FriendsPage() {
                   </InputAdornment>
                 ),
               },
+              htmlInput: { enterKeyHint: 'search' },
+              formHelperText: { 'aria-live': 'polite' } as object,
             }}
+            helperText={
+              typed.length > 0 && typed.length < SEARCH_MIN_LENGTH
+                ? `Type at least ${SEARCH_MIN_LENGTH} characters to search.`
+                : 'Usernames match anywhere; an email or phone number must be complete.'
+            }
           />
-          {search.isError && (
+          {typed.length >= SEARCH_MIN_LENGTH && (typed !== term || search.isFetching) && (
+            <LinearProgress aria-label="Searching" sx={{ mt: 1 }} />
+          )}
+          {search.isError && searching && (
             <Typography color="error" sx={{ mt: 1 }}>
               Failed to search users
             </Typography>
           )}
-          {term.length > 2 && search.isFetching && <Skeleton height={56} />}
-          {(search.data ?? []).map((person) => (
-            <SearchResult key={person.id} person={person} />
-          ))}
-          {noResults && !search.isError && (
+          <Box data-testid="search-results">
+            {(results ?? []).map((person) => (
+              <PersonRow key={person.id} person={person} />
+            ))}
+          </Box>
+          {noResults && (
             <Box sx={{ mt: 1 }}>
               <Typography color="text.secondary">No users found matching your search.</Typography>
-              {(suggestions.data?.length ?? 0) > 0 && (
+              {(suggestions.currentData?.length ?? 0) > 0 && (
                 <>
                   <Typography variant="subtitle2" sx={{ mt: 2 }}>
-                    People you may know
+                    Suggestions
                   </Typography>
-                  {(suggestions.data ?? []).map((person) => (
-                    <SearchResult key={person.id} person={person} />
+                  {(suggestions.currentData ?? []).map((person) => (
+                    <PersonRow key={person.id} person={person} />
                   ))}
                 </>
               )}
@@ -234,7 +208,7 @@ export default function FriendsPage() {
         ) : (friends.data?.length ?? 0) === 0 ? (
           <Card sx={{ p: 3, textAlign: 'center', borderStyle: 'dashed' }}>
             <Typography color="text.secondary">
-              No friends yet. Search above to find people you know.
+              No friends yet. Search above, or share your invite link below.
             </Typography>
           </Card>
         ) : (
@@ -286,6 +260,9 @@ export default function FriendsPage() {
           </Box>
         )}
       </Box>
+
+      <PeopleYouMayKnow />
+      <InviteCard />
     </Stack>
   );
 }

@@ -22,6 +22,28 @@ export interface FriendRequest {
   createdAt: string;
 }
 
+/** A "People you may know" entry. */
+export interface Suggestion extends Person {
+  mutualFriends: number;
+  betTogether: boolean;
+}
+
+export interface InviteLink {
+  code: string;
+  createdAt: string;
+}
+
+/** Who an invite link is from (GET /api/invites/{code}, also signed out). */
+export interface Invite {
+  code: string;
+  inviter: { id: string; username: string | null; displayName: string };
+}
+
+export interface InviteAccepted {
+  inviter: Invite['inviter'];
+  alreadyFriends: boolean;
+}
+
 export interface HeadToHead {
   won: number;
   lost: number;
@@ -40,6 +62,24 @@ export const friendsApi = api.injectEndpoints({
     }),
     searchSuggestions: build.query<Person[], string>({
       query: (q) => `/api/users/search/suggestions?q=${encodeURIComponent(q)}`,
+    }),
+    peopleYouMayKnow: build.query<Suggestion[], void>({
+      query: () => '/api/friends/suggestions',
+      providesTags: [{ type: 'Friend', id: 'SUGGESTIONS' }],
+    }),
+    dismissSuggestion: build.mutation<unknown, string>({
+      query: (userId) => ({ url: `/api/friends/suggestions/${userId}/dismiss`, method: 'POST' }),
+      invalidatesTags: [{ type: 'Friend', id: 'SUGGESTIONS' }],
+    }),
+    myInvite: build.query<InviteLink, void>({ query: () => '/api/invites/mine', providesTags: ['Invite'] }),
+    replaceInvite: build.mutation<InviteLink, void>({
+      query: () => ({ url: '/api/invites/mine/replace', method: 'POST' }),
+      invalidatesTags: ['Invite'],
+    }),
+    invite: build.query<Invite, string>({ query: (code) => `/api/invites/${encodeURIComponent(code)}` }),
+    acceptInvite: build.mutation<InviteAccepted, string>({
+      query: (code) => ({ url: `/api/invites/${encodeURIComponent(code)}/accept`, method: 'POST' }),
+      invalidatesTags: ['Friend', 'FriendRequest', 'Analytics'],
     }),
     friends: build.query<Friend[], void>({ query: () => '/api/friends', providesTags: ['Friend'] }),
     headToHead: build.query<HeadToHead, string>({
@@ -69,6 +109,12 @@ export const {
   useSearchUsersQuery,
   useSearchSuggestionsQuery,
   useFriendsQuery,
+  usePeopleYouMayKnowQuery,
+  useDismissSuggestionMutation,
+  useMyInviteQuery,
+  useReplaceInviteMutation,
+  useInviteQuery,
+  useAcceptInviteMutation,
   useHeadToHeadQuery,
   useFriendRequestsQuery,
   useSendFriendRequestMutation,

@@ -1,6 +1,7 @@
-import { Box, Button, Container, Fade, Stack, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Fade, Stack, Typography, useMediaQuery } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Logo } from '../../components/Logo';
+import { SignedOutPage } from '../../components/SignedOutPage';
 import { useToast } from '../../components/toast/use-toast';
 import type { AuthTab } from '../auth/AuthDialog';
 
@@ -70,62 +71,48 @@ export default function LandingPage() {
   }, [reduceMotion]);
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: 'center',
-        background: 'linear-gradient(160deg, #ede7f6 0%, #f7f5fb 55%, #fff8e1 100%)',
-      }}
-    >
-      <Container maxWidth="sm">
-        <Stack spacing={4} sx={{ alignItems: 'center', textAlign: 'center' }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <Logo size={56} />
-            <Typography variant="h3" component="h1" color="primary" sx={{ fontWeight: 800 }}>
-              Betwixt
-            </Typography>
-          </Stack>
-          <Typography variant="h4" component="p" sx={{ fontSize: { xs: '1.9rem', sm: '2.4rem' } }}>
-            Bet with{' '}
-            <Fade in={visible} appear={false} timeout={reduceMotion ? 0 : FADE_MS}>
-              <Box
-                component="span"
-                data-testid="rotating-word"
-                aria-live="polite"
-                sx={{ color: 'secondary.dark', fontWeight: 800 }}
-              >
-                {ROTATING_WORDS[index]}
-              </Box>
-            </Fade>
+    <SignedOutPage>
+      <Stack spacing={4} sx={{ alignItems: 'center', textAlign: 'center' }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Logo size={56} />
+          <Typography variant="h3" component="h1" color="primary" sx={{ fontWeight: 800 }}>
+            Betwixt
           </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
-            Challenge friends with virtual dollars, settle by mutual agreement, and let an admin step in when
-            you disagree.
-          </Typography>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ width: { xs: '100%', sm: 'auto' } }}
-          >
-            <Button
-              variant="contained"
-              size="large"
-              onClick={() => setDialog({ open: true, opened: true, tab: 'signup' })}
-            >
-              Get Started
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              onClick={() => setDialog({ open: true, opened: true, tab: 'login' })}
-            >
-              Sign In
-            </Button>
-          </Stack>
         </Stack>
-      </Container>
+        <Typography variant="h4" component="p" sx={{ fontSize: { xs: '1.9rem', sm: '2.4rem' } }}>
+          Bet with{' '}
+          <Fade in={visible} appear={false} timeout={reduceMotion ? 0 : FADE_MS}>
+            <Box
+              component="span"
+              data-testid="rotating-word"
+              aria-live="polite"
+              sx={{ color: 'secondary.dark', fontWeight: 800 }}
+            >
+              {ROTATING_WORDS[index]}
+            </Box>
+          </Fade>
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+          Challenge friends with virtual dollars, settle by mutual agreement, and let an admin step in when
+          you disagree.
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => setDialog({ open: true, opened: true, tab: 'signup' })}
+          >
+            Get Started
+          </Button>
+          <Button
+            variant="outlined"
+            size="large"
+            onClick={() => setDialog({ open: true, opened: true, tab: 'login' })}
+          >
+            Sign In
+          </Button>
+        </Stack>
+      </Stack>
       {dialog.opened && (
         <Suspense fallback={null}>
           <AuthDialog
@@ -136,6 +123,6 @@ export default function LandingPage() {
           />
         </Suspense>
       )}
-    </Box>
+    </SignedOutPage>
   );
 }

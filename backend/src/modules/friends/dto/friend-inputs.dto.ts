@@ -12,7 +12,7 @@ export class FriendRequestInputDto {
 export class SearchQueryDto {
   @ApiPropertyOptional({
     maxLength: 100,
-    description: 'Prefix of a username, first or last name; or a whole email',
+    description: 'Part of a username, the start of a name, or a whole email address or phone number',
   })
   @IsOptional()
   @IsString({ message: 'q must be text' })

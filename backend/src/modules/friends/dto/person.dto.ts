@@ -102,3 +102,9 @@ export class HeadToHeadDto {
   biggestWin: string | null;
   @ApiProperty() totalBets: number;
 }
+
+/** A "People you may know" entry: the person, how you stand with them, and why they are suggested. */
+export class SuggestionDto extends PersonResultDto {
+  @ApiProperty({ description: 'Friends you have in common' }) mutualFriends: number;
+  @ApiProperty({ description: 'You have had a bet with them (any status)' }) betTogether: boolean;
+}

@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * (claimed outside the operation, then the process died): they answered 409 idempotency_in_progress for
  * ever, so they go; a retry with such a key now runs.
  */
-export class IdempotencyClaimsCommitWithAnswer1795524200000 implements MigrationInterface {
-  name = 'IdempotencyClaimsCommitWithAnswer1795524200000';
+export class IdempotencyClaimsCommitWithAnswer1795525200000 implements MigrationInterface {
+  name = 'IdempotencyClaimsCommitWithAnswer1795525200000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DELETE FROM "idempotency_keys" WHERE "status" IS NULL OR "body" IS NULL`);

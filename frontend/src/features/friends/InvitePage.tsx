@@ -1,0 +1,196 @@
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Logo } from '../../components/Logo';
+import { PageLoader } from '../../components/PageLoader';
+import { SignedOutPage } from '../../components/SignedOutPage';
+import { useToast } from '../../components/toast/use-toast';
+import { isApiError, serverMessage } from '../../lib/errors';
+import type { AuthTab } from '../auth/AuthDialog';
+import { useAuth } from '../auth/use-auth';
+import { useAcceptInviteMutation, useFriendsQuery, useInviteQuery, type Invite } from './friends-api';
+import { forgetPendingInvite, pendingInvite, rememberPendingInvite } from './pending-invite';
+
+const AuthDialog = lazy(() =>
+  import('../auth/AuthDialog').then((module) => ({ default: module.AuthDialog })),
+);
+
+/** A page of its own for every way a link can fail: never a bare error (docs/product.md, "Invite links"). */
+function BrokenLink({ error }: { error: unknown }) {
+  const status = isApiError(error) ? error.status : 0;
+  const title =
+    status === 410
+      ? 'This invite link was replaced'
+      : status === 404
+        ? 'This invite link doesn’t work'
+        : 'We couldn’t open this invite link';
+  return (
+    <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <Typography color="text.secondary">
+        {serverMessage(error, 'Please check your connection and try again.')}
+      </Typography>
+    </Stack>
+  );
+}
+
+function SignedOutInvite({ invite }: { invite: Invite }) {
+  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab } | null>(null);
+  const open = (tab: AuthTab) => {
+    rememberPendingInvite(invite.code);
+    setDialog({ open: true, tab });
+  };
+  const name = invite.inviter.displayName;
+  return (
+    <Stack spacing={3} sx={{ textAlign: 'center', alignItems: 'center' }}>
+      <Typography variant="h5" component="h1">
+        {name} invited you to Betwixt
+      </Typography>
+      <Typography color="text.secondary">
+        Create an account to become friends with {name} and challenge each other to friendly bets with virtual
+        dollars.
+      </Typography>
+      <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 360 }}>
+        <Button variant="contained" size="large" onClick={() => open('signup')}>
+          Sign Up
+        </Button>
+        <Button variant="outlined" size="large" onClick={() => open('login')}>
+          I already have an account
+        </Button>
+      </Stack>
+      {dialog && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={dialog.open}
+            tab={dialog.tab}
+            onTabChange={(tab) => setDialog({ open: true, tab })}
+            onClose={() => setDialog((current) => current && { ...current, open: false })}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+function SignedInInvite({ invite, userId }: { invite: Invite; userId: string }) {
+  const [accept, { isLoading }] = useAcceptInviteMutation();
+  const friends = useFriendsQuery();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const started = useRef(false);
+  const { inviter } = invite;
+  const own = inviter.id === userId;
+  const alreadyFriends = (friends.data ?? []).some((friend) => friend.id === inviter.id);
+
+  const add = async () => {
+    forgetPendingInvite();
+    try {
+      const result = await accept(invite.code).unwrap();
+      toast({
+        title: result.alreadyFriends ? 'Already friends' : 'Friend added!',
+        description: `You and ${inviter.displayName} are friends.`,
+        variant: 'success',
+      });
+      void navigate('/friends');
+    } catch (error) {
+      toast({
+        title: 'Could not add friend',
+        description: serverMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  // Signed up or in through this link: the visitor already said yes, so the friendship is made at once.
+  useEffect(() => {
+    if (started.current || pendingInvite() !== invite.code) return;
+    started.current = true;
+    if (own) forgetPendingInvite();
+    else void add();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page first shows
+  }, []);
+
+  if (own) {
+    return (
+      <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">
+          This is your own invite link
+        </Typography>
+        <Typography color="text.secondary">
+          Share it with friends: when they open it, you become friends.
+        </Typography>
+        <Button component={RouterLink} to="/friends" variant="contained">
+          Go to Friends
+        </Button>
+      </Stack>
+    );
+  }
+  if (alreadyFriends && !isLoading) {
+    return (
+      <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">
+          You and {inviter.displayName} are already friends
+        </Typography>
+        <Button component={RouterLink} to={`/?challenger=${inviter.id}`} variant="contained">
+          Challenge to Bet
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
+      <Typography variant="h5" component="h1">
+        {inviter.displayName} invited you
+      </Typography>
+      {inviter.username && <Typography color="text.secondary">@{inviter.username}</Typography>}
+      <Typography color="text.secondary">
+        Friends can challenge each other to bets and compare their records.
+      </Typography>
+      <Button variant="contained" size="large" disabled={isLoading} onClick={() => void add()}>
+        {isLoading ? 'Adding…' : `Add ${inviter.displayName} as a friend`}
+      </Button>
+    </Stack>
+  );
+}
+
+/** /invite/:code — someone's personal invite link, signed in or out (docs/product.md, "Invite links"). */
+export default function InvitePage() {
+  const { code = '' } = useParams();
+  const { user } = useAuth();
+  const invite = useInviteQuery(code);
+  // A link that no longer works must not keep pulling the visitor back here after they sign in.
+  useEffect(() => {
+    if (invite.error && pendingInvite() === code) forgetPendingInvite();
+  }, [invite.error, code]);
+  const body = invite.isLoading ? (
+    <PageLoader label="Loading invite" />
+  ) : invite.error || !invite.data ? (
+    <BrokenLink error={invite.error} />
+  ) : user ? (
+    <SignedInInvite invite={invite.data} userId={user.id} />
+  ) : (
+    <SignedOutInvite invite={invite.data} />
+  );
+  if (user) {
+    return (
+      <Card sx={{ maxWidth: 520, mx: 'auto', mt: { xs: 1, sm: 4 } }}>
+        <CardContent sx={{ py: 4 }}>{body}</CardContent>
+      </Card>
+    );
+  }
+  return (
+    <SignedOutPage>
+      <Stack spacing={4} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Logo size={44} />
+          <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }}>
+            Betwixt
+          </Typography>
+        </Stack>
+        {body}
+      </Stack>
+    </SignedOutPage>
+  );
+}

@@ -1,0 +1,70 @@
+import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useToast } from '../../components/toast/use-toast';
+import { useSendFriendRequestMutation, type Person } from './friends-api';
+
+export function nameOf(person: Person): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username || 'Unknown';
+}
+
+export function PersonAvatar({ person }: { person: Person }) {
+  return (
+    <Avatar src={person.profileImageUrl ?? undefined} sx={{ bgcolor: 'primary.light' }}>
+      {nameOf(person).slice(0, 1).toUpperCase()}
+    </Avatar>
+  );
+}
+
+/**
+ * One person in a list (search results, people you may know): avatar, name, @username, an optional line
+ * of context, and how you stand with them, with Add Friend when you are not connected yet.
+ */
+export function PersonRow({ person, detail, end }: { person: Person; detail?: ReactNode; end?: ReactNode }) {
+  const [send, { isLoading }] = useSendFriendRequestMutation();
+  const toast = useToast();
+  const add = async () => {
+    try {
+      await send(person.id).unwrap();
+      toast({ title: 'Friend request sent!', variant: 'success' });
+    } catch {
+      toast({ title: 'Failed to send friend request.', variant: 'destructive' });
+    }
+  };
+  const status = person.friendshipStatus ?? 'none';
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
+      <PersonAvatar person={person} />
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography noWrap sx={{ fontWeight: 600 }}>
+          {nameOf(person)}
+        </Typography>
+        {person.username && (
+          <Typography variant="body2" color="text.secondary" noWrap>
+            @{person.username}
+          </Typography>
+        )}
+        {detail && (
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {detail}
+          </Typography>
+        )}
+      </Box>
+      {status === 'friends' && <Chip label="Friends" color="success" size="small" />}
+      {status === 'request_sent' && <Chip label="Pending" size="small" />}
+      {status === 'request_received' && <Chip label="Request Received" color="info" size="small" />}
+      {status === 'none' && (
+        <Button
+          size="small"
+          variant="contained"
+          disabled={isLoading}
+          onClick={() => void add()}
+          aria-label={`Add Friend ${nameOf(person)}`}
+          sx={{ flexShrink: 0 }}
+        >
+          Add Friend
+        </Button>
+      )}
+      {end}
+    </Stack>
+  );
+}
