@@ -1,5 +1,5 @@
 // NestJS 12 and some of its dependencies are ESM-only; Jest runs CommonJS, so swc transforms both our
-// TypeScript and those packages (see ../../shared/notes/toolchain.md).
+// TypeScript and those packages into CommonJS (the ESM-only list below grows when a new one appears).
 const transform = {
   '^.+\\.(t|j|mj)s$': [
     '@swc/jest',

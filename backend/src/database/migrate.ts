@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
+import { ADVISORY_LOCK } from './advisory-locks.js';
 import { dataSourceOptions } from './data-source-options.js';
 
 // Any constant shared by all instances: only one of them applies migrations at a time.
-const MIGRATION_LOCK = 0x0b37_7001;
 
 /** Applies pending migrations under an advisory lock so concurrent instances do not race. */
 export async function migrate(url: string): Promise<void> {
@@ -11,9 +11,9 @@ export async function migrate(url: string): Promise<void> {
   const lock = dataSource.createQueryRunner();
   try {
     await lock.connect();
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await lock.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK.migrations]);
     await dataSource.runMigrations({ transaction: 'each' });
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    await lock.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK.migrations]);
   } finally {
     await lock.release();
     await dataSource.destroy();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import { IsString, MinLength } from 'class-validator';
 import { Public, Roles } from '../../src/common/auth/access-policy.js';
@@ -125,6 +125,24 @@ describe('HTTP foundation', () => {
     const plain = await rawGet(url, {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(ASSET_BODY);
+  });
+
+  it('compresses API answers above 1 kB for clients that accept it, and only those', async () => {
+    const document = await (await get('/api/docs-json')).text();
+    expect(document.length).toBeGreaterThan(1024);
+    const br = await rawGet(`${t.url}/api/docs-json`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(document);
+    const gz = await rawGet(`${t.url}/api/docs-json`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(document);
+    const plain = await rawGet(`${t.url}/api/docs-json`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(document);
+    // Small answers are not worth the CPU: the health check stays as it is.
+    const small = await rawGet(`${t.url}/api/health`, { 'accept-encoding': 'gzip, br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves robots.txt as text and never caches index.html, sw.js or the manifest', async () => {

@@ -10,6 +10,7 @@ import { ReadIndexes1795500200000 } from './1795500200000-ReadIndexes.js';
 import { StatementEvidenceLinks1795510000000 } from './1795510000000-StatementEvidenceLinks.js';
 import { NotificationOutbox1795514300000 } from './1795514300000-NotificationOutbox.js';
 import { PeopleFinding1795524400000 } from './1795524400000-PeopleFinding.js';
+import { IdempotencyClaimsCommitWithAnswer1795525200000 } from './1795525200000-IdempotencyClaimsCommitWithAnswer.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   StatementEvidenceLinks1795510000000,
   NotificationOutbox1795514300000,
   PeopleFinding1795524400000,
+  IdempotencyClaimsCommitWithAnswer1795525200000,
 ];

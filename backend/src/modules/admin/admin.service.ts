@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../common/errors/domain-error.js';
 import { negate } from '../../common/money.js';
+import { tryJobLock } from '../../database/advisory-locks.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { SessionStore } from '../auth/session-store.js';
 import { AccountDeletionService } from '../settings/account-deletion.service.js';
@@ -228,11 +229,7 @@ export class AdminService {
    */
   async liftExpiredSuspensions(): Promise<number> {
     return inTransaction(this.dataSource, async (manager) => {
-      const [lock] = await manager.query<{ ok: boolean }[]>(
-        `SELECT pg_try_advisory_xact_lock($1) AS ok`,
-        [0x0b37_0003],
-      );
-      if (!lock?.ok) return 0;
+      if (!(await tryJobLock(manager, 'suspensionLifts'))) return 0;
       const lifted = await manager.query<{ id: string; suspendedUntil: Date; adminId: string | null }[]>(
         `WITH due AS (
            SELECT id, "suspendedUntil" FROM users

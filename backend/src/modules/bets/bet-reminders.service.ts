@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { tryJobLock } from '../../database/advisory-locks.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { betNotifications } from './bet-notifications.js';
@@ -8,8 +9,6 @@ import { betNotifications } from './bet-notifications.js';
 /** The reminder goes out when between these many hours are left (spec §9: 0.9 to 1 hour). */
 export const REMINDER_WINDOW_HOURS = { from: 0.9, to: 1 } as const;
 const HOUR_MS = 3_600_000;
-/** Advisory lock key of this job: one instance at a time sends reminders. */
-const REMINDER_LOCK = 0x0b37_0004;
 
 interface DueBet {
   id: number;
@@ -39,10 +38,7 @@ export class BetRemindersService {
   /** Sends the reminders that are due now; returns how many bets were reminded. */
   async sendDue(): Promise<number> {
     return inTransaction(this.dataSource, async (manager) => {
-      const [lock] = await manager.query<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [
-        REMINDER_LOCK,
-      ]);
-      if (!lock?.ok) return 0;
+      if (!(await tryJobLock(manager, 'betReminders'))) return 0;
       const now = this.clock.now().getTime();
       // For an UPDATE, TypeORM answers [rows, affected].
       const [due] = await manager.query<[DueBet[], number]>(

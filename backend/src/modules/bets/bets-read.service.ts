@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
+import { Brackets, DataSource, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
+import { currentManager } from '../../database/in-transaction.js';
 import { summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
 import { RelationsService } from '../users/relations.service.js';
 import { Bet, type BetStatus } from './bet.entity.js';
@@ -63,9 +63,14 @@ export const MAX_PAGE = 100;
 @Injectable()
 export class BetsReadService {
   constructor(
-    @InjectRepository(Bet) private readonly bets: Repository<Bet>,
+    private readonly dataSource: DataSource,
     private readonly relations: RelationsService,
   ) {}
+
+  /** Through the request's unit of work when there is one: a bet just changed is read as it now is. */
+  private get bets(): Repository<Bet> {
+    return currentManager(this.dataSource).getRepository(Bet);
+  }
 
   /**
    * A page of the viewer's bets, newest first, in two queries whatever its size: the bets with their people
@@ -101,10 +106,10 @@ export class BetsReadService {
   }
 
   async one(viewer: AuthUser, betId: number): Promise<BetDto> {
-    const bet = await this.bets.findOne({
-      where: { id: betId },
-      relations: { creator: true, opponent: true, winner: true },
-    });
+    const [bet] = await this.bets.query<BetRow[]>(
+      `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`,
+      [betId],
+    );
     if (!bet || (!viewer.isAdmin && bet.creatorId !== viewer.id && bet.opponentId !== viewer.id)) {
       throw new BetNotFoundError();
     }
@@ -136,18 +141,17 @@ export class BetsReadService {
     }));
   }
 
-  /** Admin views: disputed bets, or disputes an admin has resolved; with emails. */
+  /** Admin views: disputed bets, or disputes an admin has resolved, most recent first; with emails. */
   async adminList(viewer: AuthUser, which: 'disputed' | 'resolved'): Promise<BetDto[]> {
-    const query = this.bets
-      .createQueryBuilder('bet')
-      .leftJoinAndSelect('bet.creator', 'creator')
-      .leftJoinAndSelect('bet.opponent', 'opponent')
-      .leftJoinAndSelect('bet.winner', 'winner')
-      .orderBy('bet.resolutionDate', 'DESC')
-      .take(MAX_PAGE);
-    if (which === 'disputed') query.where("bet.status = 'disputed'");
-    else query.where("bet.status = 'completed' AND bet.resolutionType = 'admin'");
-    return this.present(viewer, await query.getMany(), { withEmail: true });
+    // Each condition matches an index: bets (status, resolutionDate) and the partial index of resolved disputes.
+    const where =
+      which === 'disputed' ? `b.status = 'disputed'` : `b.status = 'completed' AND b."resolutionType" = 'admin'`;
+    const rows = await this.bets.query<BetRow[]>(
+      `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS}
+        WHERE ${where} ORDER BY b."resolutionDate" DESC LIMIT $1`,
+      [MAX_PAGE],
+    );
+    return this.present(viewer, rows, { withEmail: true });
   }
 
   async present(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
+import { tryJobLock } from '../../database/advisory-locks.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError } from '../../common/errors/domain-error.js';
@@ -341,11 +342,7 @@ export class BetsService {
    */
   async processDeadlines(): Promise<{ expired: number; disputed: number }> {
     return inTransaction(this.dataSource, async (manager) => {
-      const [lock] = await manager.query<{ ok: boolean }[]>(
-        `SELECT pg_try_advisory_xact_lock($1) AS ok`,
-        [0x0b37_0002],
-      );
-      if (!lock?.ok) return { expired: 0, disputed: 0 };
+      if (!(await tryJobLock(manager, 'betDeadlines'))) return { expired: 0, disputed: 0 };
       const now = this.clock.now();
       const due = await manager.query<{ id: number }[]>(
         `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,

@@ -1,0 +1,93 @@
+// What `npm run bench` (bench.mjs) and `npm run bench:scale` (scale.mjs) share: Betwixt built and started on
+// its own embedded PostgreSQL, calls to its API, and people signed up through the real sign-up.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The built app (`backend/dist/main.js`) on `port`, with an embedded PostgreSQL on `pgPort` in a fresh DATA_DIR. */
+export function startBetwixt({ port, pgPort, jwtSecret, env = {} }) {
+  return spawn(process.execPath, [join(root, 'backend/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'betwixt-bench-')),
+      EMBEDDED_PG_PORT: String(pgPort),
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+      AUTH_ATTEMPTS_PER_MINUTE: '10000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+export async function stopBetwixt(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGINT');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** Resolves once `url` answers 2xx; gives up after `seconds` or as soon as `child` (the server) exits. */
+export async function waitFor(url, child, seconds = 300) {
+  for (let waited = 0; waited < seconds * 1000; waited += 250) {
+    if (child?.exitCode !== null && child?.exitCode !== undefined)
+      throw new Error(`the server exited with code ${child.exitCode} before ${url} answered`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** `call(method, path, token?, body?)` against `base`, throwing on any non-2xx answer. */
+export function client(base) {
+  return async function call(method, path, token, body) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${base}${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+let people = 0;
+/** A new person through `POST /api/auth/signup`: their session token and id. */
+export async function signUp(call) {
+  people += 1;
+  const name = `bench${Date.now().toString(36)}${people}`;
+  const { token, user } = await call('POST', '/api/auth/signup', undefined, {
+    firstName: 'Bench',
+    lastName: `Person${people}`,
+    email: `${name}@example.com`,
+    username: name,
+    password: 'Bench@12345',
+    confirmPassword: 'Bench@12345',
+    birthday: '1990-01-01',
+    state: 'Oregon',
+  });
+  return { token, id: user.id };
+}
+
+/** One autocannon run; resolves with its result. */
+export function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
