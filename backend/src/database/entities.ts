@@ -1,4 +1,4 @@
-import { IdempotencyRecord } from '../common/http/idempotency.entity.js';
+import { IdempotencyRecord } from '../common/idempotency/idempotency-record.entity.js';
 import { AdminAuditEntry } from '../modules/admin/admin-audit-entry.entity.js';
 import { BalanceAdjustment } from '../modules/admin/balance-adjustment.entity.js';
 import { DisputeResolution } from '../modules/admin/dispute-resolution.entity.js';

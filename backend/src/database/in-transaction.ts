@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
@@ -6,21 +7,37 @@ const ATTEMPTS = 4;
 /** Callbacks waiting for the transaction of their manager to commit (dropped with it on rollback). */
 const waitingForCommit = new WeakMap<EntityManager, (() => void)[]>();
 
+/**
+ * The transaction of the unit of work this code runs in (see `inUnitOfWork`), if any. Kept per async
+ * call chain, so concurrent requests never see each other's.
+ */
+const unitOfWork = new AsyncLocalStorage<EntityManager>();
+
 function isRetryable(error: unknown): boolean {
   return (
     error instanceof QueryFailedError && RETRYABLE.has((error.driverError as { code?: string }).code ?? '')
   );
 }
 
+function backOff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.floor(Math.random() * 10)));
+}
+
 /**
  * One use case, one transaction. Lock ordering keeps deadlocks out of our own code paths; should
  * PostgreSQL still pick this transaction as a deadlock victim, the whole use case runs again (it has
  * rolled back, so nothing was half done) instead of a 500 reaching the client.
+ *
+ * Inside a unit of work (`inUnitOfWork`, e.g. a request sent with an Idempotency-Key) the use case joins
+ * that transaction under a savepoint instead of opening its own: it commits only with the whole unit,
+ * and a refusal or a deadlock rolls back just its own part, exactly as its own transaction would have.
  */
 export async function inTransaction<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
+  const ambient = unitOfWork.getStore();
+  if (ambient) return joinUnitOfWork(ambient, work);
   for (let attempt = 1; ; attempt++) {
     const onCommit: (() => void)[] = [];
     try {
@@ -32,7 +49,53 @@ export async function inTransaction<T>(
       return result;
     } catch (error) {
       if (attempt >= ATTEMPTS || !isRetryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.floor(Math.random() * 10)));
+      await backOff(attempt);
+    }
+  }
+}
+
+/**
+ * A transaction that the use cases called inside `work` join (`inTransaction` above), and reads that ask
+ * for `currentManager` see: everything `work` does commits together or not at all. The request
+ * idempotency interceptor uses it so the claim of a key, the operation and its stored answer are one
+ * transaction — a crash anywhere in between rolls all of it back.
+ */
+export function inUnitOfWork<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  if (unitOfWork.getStore()) throw new Error('inUnitOfWork() cannot be nested');
+  return inTransaction(dataSource, (manager) => unitOfWork.run(manager, () => work(manager)));
+}
+
+/**
+ * The manager to read through: the unit of work's transaction when there is one (so a response built
+ * after a use case sees what it wrote, not yet committed), the DataSource's otherwise.
+ */
+export function currentManager(dataSource: DataSource): EntityManager {
+  return unitOfWork.getStore() ?? dataSource.manager;
+}
+
+/** A use case inside the unit of work: a savepoint, with its own after-commit callbacks and retries. */
+async function joinUnitOfWork<T>(
+  manager: EntityManager,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  const outer = waitingForCommit.get(manager) ?? [];
+  for (let attempt = 1; ; attempt++) {
+    const onCommit: (() => void)[] = [];
+    waitingForCommit.set(manager, onCommit);
+    try {
+      // On a manager whose query runner is in a transaction, TypeORM opens a SAVEPOINT and rolls back to
+      // it on error (locks taken since are released too), so a deadlock victim can simply run again.
+      const result = await manager.transaction((inner) => work(inner));
+      outer.push(...onCommit);
+      return result;
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isRetryable(error)) throw error;
+      await backOff(attempt);
+    } finally {
+      waitingForCommit.set(manager, outer);
     }
   }
 }

@@ -11,6 +11,7 @@ import { StatementEvidenceLinks1795510000000 } from './1795510000000-StatementEv
 import { NotificationOutbox1795514300000 } from './1795514300000-NotificationOutbox.js';
 import { ProfilePictures1795514700000 } from './1795514700000-ProfilePictures.js';
 import { PeopleFinding1795524400000 } from './1795524400000-PeopleFinding.js';
+import { IdempotencyClaimsCommitWithAnswer1795525200000 } from './1795525200000-IdempotencyClaimsCommitWithAnswer.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   NotificationOutbox1795514300000,
   ProfilePictures1795514700000,
   PeopleFinding1795524400000,
+  IdempotencyClaimsCommitWithAnswer1795525200000,
 ];

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
+import { Idempotent } from '../../common/idempotency/idempotency.interceptor.js';
 import { BetsReadService } from '../bets/bets-read.service.js';
 import { BetDto } from '../bets/dto/bet-view.dto.js';
 import { AdminService } from './admin.service.js';
@@ -39,6 +40,7 @@ export class AdminController {
   }
 
   @Post('balance-adjustment')
+  @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: BalanceAdjustmentResultDto })
   adjust(
@@ -56,6 +58,7 @@ export class AdminController {
   }
 
   @Delete('users/:id')
+  @Idempotent()
   @HttpCode(204)
   @ApiNoContentResponse()
   async deleteUser(@CurrentUser() admin: AuthUser, @Param('id') id: string): Promise<void> {

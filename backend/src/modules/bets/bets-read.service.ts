@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
+import { Brackets, DataSource, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
+import { currentManager } from '../../database/in-transaction.js';
 import { summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
 import { RelationsService } from '../users/relations.service.js';
 import { Bet, type BetStatus } from './bet.entity.js';
@@ -63,9 +63,14 @@ export const MAX_PAGE = 100;
 @Injectable()
 export class BetsReadService {
   constructor(
-    @InjectRepository(Bet) private readonly bets: Repository<Bet>,
+    private readonly dataSource: DataSource,
     private readonly relations: RelationsService,
   ) {}
+
+  /** Through the request's unit of work when there is one: a bet just changed is read as it now is. */
+  private get bets(): Repository<Bet> {
+    return currentManager(this.dataSource).getRepository(Bet);
+  }
 
   /**
    * A page of the viewer's bets, newest first, in two queries whatever its size: the bets with their people

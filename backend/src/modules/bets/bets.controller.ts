@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -10,7 +10,7 @@ import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
 import { IntIdPipe } from '../../common/http/id-param.pipe.js';
-import { IdempotencyInterceptor } from '../../common/http/idempotency.interceptor.js';
+import { Idempotent } from '../../common/idempotency/idempotency.interceptor.js';
 import { BetPageService } from './bet-page.service.js';
 import { BetsReadService, type BetList } from './bets-read.service.js';
 import { BetsService } from './bets.service.js';
@@ -32,7 +32,6 @@ import { ListQueryDto } from './dto/list-query.dto.js';
 @ApiTags('bets')
 @ApiBearerAuth()
 @Roles('user')
-@UseInterceptors(IdempotencyInterceptor)
 @Controller('bets')
 export class BetsController {
   constructor(
@@ -44,6 +43,7 @@ export class BetsController {
   ) {}
 
   @Post()
+  @Idempotent()
   @ApiCreatedResponse({ type: BetDto })
   async create(@CurrentUser() user: AuthUser, @Body() body: CreateBetDto): Promise<BetDto> {
     const bet = await this.bets.create(user.id, body);
@@ -124,6 +124,7 @@ export class BetsController {
   }
 
   @Post(':id/accept')
+  @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: BetDto })
   async accept(
@@ -136,6 +137,7 @@ export class BetsController {
   }
 
   @Post(':id/decline')
+  @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: BetDto })
   async decline(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
@@ -144,6 +146,7 @@ export class BetsController {
   }
 
   @Post(':id/cancel')
+  @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: BetDto })
   async cancel(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
@@ -152,6 +155,7 @@ export class BetsController {
   }
 
   @Post(':id/submit-result')
+  @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: SubmitResultResponseDto })
   submitResult(
@@ -164,6 +168,7 @@ export class BetsController {
 
   @Roles('admin')
   @Post(':id/admin-resolve')
+  @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: BetDto })
   async adminResolve(
@@ -177,6 +182,7 @@ export class BetsController {
 
   @Roles('admin')
   @Post(':id/edit-resolution')
+  @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: BetDto })
   async editResolution(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { currentManager } from '../../database/in-transaction.js';
 import type { ViewerRelation } from './privacy.js';
 
 /** Works out, in one query, how a viewer stands to a set of people, for privacy decisions. */
@@ -14,7 +15,7 @@ export class RelationsService {
     const ids = [...new Set(userIds)];
     const relations = new Map<string, ViewerRelation>();
     if (ids.length === 0) return relations;
-    const friends = await this.dataSource.query<{ id: string }[]>(
+    const friends = await currentManager(this.dataSource).query<{ id: string }[]>(
       `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id
          FROM friendships
         WHERE status = 'accepted'

@@ -1,9 +1,9 @@
 import { connectLive, reconnectDelay, type LiveHandlers, type LiveSourceCallbacks } from './live-connection';
 
 function fakeSources() {
-  const opened: { callbacks: LiveSourceCallbacks; closed: boolean }[] = [];
-  const open = (callbacks: LiveSourceCallbacks) => {
-    const source = { callbacks, closed: false };
+  const opened: { callbacks: LiveSourceCallbacks; closed: boolean; lastEventId?: string }[] = [];
+  const open = (callbacks: LiveSourceCallbacks, lastEventId?: string) => {
+    const source = { callbacks, closed: false, lastEventId };
     opened.push(source);
     return { close: () => (source.closed = true) };
   };
@@ -110,5 +110,45 @@ describe('connectLive', () => {
     again.latest().callbacks.onError(undefined);
     jest.advanceTimersByTime(60_000);
     expect(again.opened).toHaveLength(1);
+  });
+
+  it('resumes after the last event id it saw, whatever ended the stream', () => {
+    const sources = fakeSources();
+    connectLive(sources.open, handlers(), undefined, () => 1);
+    expect(sources.latest().lastEventId).toBeUndefined();
+    sources.latest().callbacks.onEvent('ready', '{}', '40');
+    sources.latest().callbacks.onEvent('notification', '{"id":41}', '41');
+    sources.latest().callbacks.onEvent('changed', '{"topics":["bets"]}', '41');
+    sources.latest().callbacks.onError(undefined);
+    jest.advanceTimersByTime(1_000);
+    expect(sources.opened).toHaveLength(2);
+    expect(sources.latest().lastEventId).toBe('41');
+    // Nothing seen on the new stream yet: a second failure resumes from the same place.
+    sources.latest().callbacks.onError(undefined);
+    jest.advanceTimersByTime(2_000);
+    expect(sources.latest().lastEventId).toBe('41');
+  });
+
+  it('reconnects soon, with its Last-Event-ID, when the server says its instance is going away', () => {
+    const sources = fakeSources();
+    const on = handlers();
+    connectLive(sources.open, on, undefined, () => 1);
+    sources.latest().callbacks.onEvent('ready', '{}', '7');
+    sources.latest().callbacks.onEvent('reconnect', '{}', '7');
+    expect(sources.opened[0]?.closed).toBe(true);
+    // Not a failure: the status stays connected and the delay is the short one, not the backoff.
+    expect(on.onStatus).not.toHaveBeenCalledWith(false);
+    jest.advanceTimersByTime(499);
+    expect(sources.opened).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(sources.opened).toHaveLength(2);
+    expect(sources.latest().lastEventId).toBe('7');
+    // The old stream's end, reported late, changes nothing.
+    sources.opened[0]?.callbacks.onError(undefined);
+    jest.advanceTimersByTime(60_000);
+    expect(sources.opened).toHaveLength(2);
+    expect(sources.latest().closed).toBe(false);
+    sources.latest().callbacks.onEvent('ready', '{}', '7');
+    expect(on.onReady).toHaveBeenLastCalledWith(true);
   });
 });

@@ -2,12 +2,16 @@ import type { AppNotification, ChangeTopic } from './types';
 
 /** What an open stream reports; `status` is the HTTP status of a refused connection, if any. */
 export interface LiveSourceCallbacks {
-  onEvent(type: string, data: string): void;
+  /** `id`: the event's SSE id — the newest notification id the stream has delivered. */
+  onEvent(type: string, data: string, id?: string): void;
   onError(status: number | undefined): void;
 }
 
-/** Opens the stream (GET /api/events); the real one is `openEventStream`, tests pass a fake. */
-export type OpenLiveSource = (callbacks: LiveSourceCallbacks) => { close(): void };
+/**
+ * Opens the stream (GET /api/events), sending `lastEventId` as Last-Event-ID when given so the server
+ * first replays the notifications written since; the real one is `openEventStream`, tests pass a fake.
+ */
+export type OpenLiveSource = (callbacks: LiveSourceCallbacks, lastEventId?: string) => { close(): void };
 
 export interface LiveHandlers {
   onStatus(connected: boolean): void;
@@ -21,6 +25,11 @@ export interface LiveHandlers {
 
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
+/**
+ * After the server's `reconnect` event (its instance is shutting down; the balancer sends the next
+ * connection elsewhere): a quarter to half a second, spread so its streams do not all come back at once.
+ */
+export const RECONNECT_SOON_MS = 250;
 
 /** Exponential backoff with jitter: about 1 s, 2 s, 4 s ... capped at 30 s. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -39,47 +48,67 @@ function parse(data: string): unknown {
 /**
  * Keeps one live stream open until the returned function is called. Every failure (network, server
  * restart, refused session) closes the source and opens a new one after a growing delay; the
- * source's own fixed 3 s retry is never used.
+ * source's own fixed 3 s retry is never used. A `reconnect` event (the instance is shutting down)
+ * opens the next one soon, without counting as a failure. Each new connection sends the last event id
+ * seen, so notifications written in between are replayed, each once.
  */
 export function connectLive(
   open: OpenLiveSource,
   handlers: LiveHandlers,
   timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+  random: () => number = Math.random,
 ): () => void {
   let source: { close(): void } | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
   let connectedBefore = false;
   let stopped = false;
+  let lastEventId: string | undefined;
+
+  const reconnectAfter = (delay: number) => {
+    source?.close();
+    source = null;
+    if (retry === null) retry = timers.set(connect, delay);
+  };
 
   const connect = () => {
     retry = null;
-    source = open({
-      onEvent(type, data) {
-        if (type === 'ready') {
-          attempt = 0;
-          handlers.onStatus(true);
-          handlers.onReady(connectedBefore);
-          connectedBefore = true;
-        } else if (type === 'notification') {
-          const notification = parse(data);
-          if (notification && typeof notification === 'object' && 'id' in notification) {
-            handlers.onNotification(notification as AppNotification);
+    // A closed source may still report; only the current one counts.
+    let current = true;
+    const opened = open(
+      {
+        onEvent(type, data, id) {
+          if (!current || stopped) return;
+          if (id) lastEventId = id;
+          if (type === 'ready') {
+            attempt = 0;
+            handlers.onStatus(true);
+            handlers.onReady(connectedBefore);
+            connectedBefore = true;
+          } else if (type === 'notification') {
+            const notification = parse(data);
+            if (notification && typeof notification === 'object' && 'id' in notification) {
+              handlers.onNotification(notification as AppNotification);
+            }
+          } else if (type === 'changed') {
+            const payload = parse(data) as { topics?: unknown } | null;
+            if (Array.isArray(payload?.topics)) handlers.onChanged(payload.topics as ChangeTopic[]);
+          } else if (type === 'reconnect') {
+            current = false;
+            reconnectAfter(Math.round(RECONNECT_SOON_MS * (1 + random())));
           }
-        } else if (type === 'changed') {
-          const payload = parse(data) as { topics?: unknown } | null;
-          if (Array.isArray(payload?.topics)) handlers.onChanged(payload.topics as ChangeTopic[]);
-        }
+        },
+        onError(status) {
+          if (!current || stopped) return;
+          current = false;
+          handlers.onStatus(false);
+          if (status === 401 || status === 403) handlers.onUnauthorized();
+          reconnectAfter(reconnectDelay(attempt++, random));
+        },
       },
-      onError(status) {
-        if (stopped) return;
-        source?.close();
-        source = null;
-        handlers.onStatus(false);
-        if (status === 401 || status === 403) handlers.onUnauthorized();
-        if (retry === null) retry = timers.set(connect, reconnectDelay(attempt++));
-      },
-    });
+      lastEventId,
+    );
+    source = opened;
   };
 
   connect();
