@@ -14,7 +14,7 @@ test('two people find each other, become friends, and Challenge to Bet opens cre
   await signUp(bobPage, bob);
 
   await alicePage.goto('/friends');
-  await alicePage.getByLabel('Search by name or username').fill(bob.username);
+  await alicePage.getByLabel('Name, username, email or phone').fill(bob.username);
   await alicePage.getByRole('button', { name: 'Add Friend' }).click();
   await expect(alicePage.getByRole('status').filter({ hasText: 'Friend request sent!' })).toBeVisible();
   await expect(alicePage.getByText('Pending')).toBeVisible();
