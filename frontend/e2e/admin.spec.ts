@@ -38,7 +38,10 @@ test('a non-admin cannot reach /admin; an admin adjusts a balance, bans and unba
   };
   for (const action of ['Ban', 'Unban']) {
     await boss.page.getByLabel('User ID').fill(user.person.username);
-    await chooseOption(boss.page, boss.page.getByRole('combobox', { name: 'Action' }), { name: action, exact: true });
+    await chooseOption(boss.page, boss.page.getByRole('combobox', { name: 'Action' }), {
+      name: action,
+      exact: true,
+    });
     await boss.page.getByLabel('Reason').fill(reasons[action as 'Ban' | 'Unban']);
     await boss.page.getByRole('button', { name: 'Apply Action' }).click();
     await expect(
