@@ -44,9 +44,11 @@ test('a non-admin cannot reach /admin; an admin adjusts a balance, bans and unba
     });
     await boss.page.getByLabel('Reason').fill(reasons[action as 'Ban' | 'Unban']);
     await boss.page.getByRole('button', { name: 'Apply Action' }).click();
-    await expect(
-      boss.page.getByRole('status').filter({ hasText: 'Moderation Action Applied' }),
-    ).toBeVisible();
+    const toast = boss.page.getByRole('status').filter({ hasText: 'Moderation Action Applied' });
+    await expect(toast).toBeVisible();
+    // Dismissed so it cannot lie over the next action's menu (a hovered toast never hides by itself).
+    await toast.getByRole('button').click();
+    await expect(toast).toBeHidden();
   }
 
   await boss.page.getByRole('tab', { name: 'Audit Log' }).click();
