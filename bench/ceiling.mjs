@@ -48,6 +48,19 @@ const ACTOR_NAMES = `SELECT id, username FROM users WHERE id = ANY($1::uuid[])`;
 const NOTIFICATION = `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
   VALUES ($1, $2, $3, $4, $5, $6, NULL) RETURNING id, "createdAt"`;
 
+// The bench runs Betwixt without SMTP, so the email half selects nothing in both servers ($3 false).
+const OUTBOX = `INSERT INTO notification_outbox ("notificationId", channel, "subscriptionId", "nextAttemptAt")
+  SELECT n.id, 'email', NULL::int, $2::timestamptz
+    FROM notifications n JOIN users u ON u.id = n."userId"
+   WHERE $3::boolean AND n.id = ANY($1::int[]) AND n.type = ANY($4::text[])
+     AND u."emailNotifications" AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL
+  UNION ALL
+  SELECT n.id, 'push', s.id, $2::timestamptz
+    FROM notifications n
+    JOIN users u ON u.id = n."userId" AND u."pushNotifications"
+    JOIN push_subscriptions s ON s."userId" = n."userId"
+   WHERE n.id = ANY($1::int[])
+  RETURNING channel`;
 const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated' };
 const usd = (amount) => `$${Number(amount).toFixed(2)}`;
 const quoted = (title) => `“${title}”`;
@@ -153,7 +166,11 @@ async function postStake(db, userId, bet) {
 async function notify(db, { userId, type, betId, actorId, title, body }) {
   const { rows } = await db.query(ACTOR_NAMES, [[actorId]]);
   const who = rows[0]?.username ?? 'Someone';
-  await db.query(NOTIFICATION, [userId, type, title(who).slice(0, 200), body, betId, actorId]);
+  const {
+    rows: [notification],
+  } = await db.query(NOTIFICATION, [userId, type, title(who).slice(0, 200), body, betId, actorId]);
+  // NotificationOutbox.enqueue: the email and push rows of this notification, in the same transaction.
+  await db.query(OUTBOX, [[notification.id], new Date(), false, []]);
 }
 
 async function assertNotSuspended(db, userId) {
