@@ -20,7 +20,7 @@ export interface Play {
 export const PLAY_TITLE = 'Cluster round';
 export const PLAY_STAKE_CENTS = 100;
 /** A person's pause between two rounds, so 32 of them leave the 2-core machine room to restart instances. */
-const THINK_MS = 100;
+const THINK_MS = 250;
 
 export async function signUpPlayers(baseUrl: string, count: number): Promise<SignedUpUser[]> {
   return Promise.all(Array.from({ length: count }, () => newUser({ url: baseUrl })));
