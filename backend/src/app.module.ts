@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from './common/auth/access.guard.js';
+import { SessionStrategy } from './common/auth/session.strategy.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { LifecycleModule } from './common/lifecycle/drain-state.js';
@@ -53,6 +54,7 @@ export class AppModule {
         ...extraImports,
       ],
       providers: [
+        SessionStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { dirname, resolve } from 'node:path';
-import { loadConfig, resolveSecrets } from './config/app-config.js';
+import { loadConfig } from './config/app-config.js';
+import { resolveSecrets } from './config/secrets.js';
 import { createApp } from './bootstrap/create-app.js';
-import { installGracefulShutdown, shutdownOptionsFromEnv } from './bootstrap/graceful-shutdown.js';
+import { installGracefulShutdown } from './bootstrap/graceful-shutdown.js';
 import { type StartupContext, startupFailureMessage } from './bootstrap/startup-error.js';
 import { prepareDatabase } from './database/prepare-database.js';
 import { DEMO_PASSWORD, seedDemo } from './demo/demo-seed.js';
@@ -10,7 +11,6 @@ import { DEMO_PASSWORD, seedDemo } from './demo/demo-seed.js';
 /** Boots the whole app: database (embedded unless DATABASE_URL), migrations, API and SPA on one port. */
 async function main(): Promise<void> {
   const settings = loadConfig(process.env);
-  const shutdown = shutdownOptionsFromEnv(process.env);
   context = {
     port: settings.PORT,
     host: settings.HOST,
@@ -24,7 +24,11 @@ async function main(): Promise<void> {
     const webDistDir = resolve(dirname(process.argv[1] ?? '.'), '../../frontend/dist');
     const app = await createApp(config, { databaseUrl: database.url, webDistDir });
 
-    installGracefulShutdown(app, { ...shutdown, afterClose: () => database.stop() });
+    installGracefulShutdown(app, {
+      drainMs: config.shutdownDrainMs,
+      deadlineMs: config.SHUTDOWN_TIMEOUT_MS,
+      afterClose: () => database.stop(),
+    });
     if (process.argv.includes('--demo')) {
       const people = await seedDemo(app);
       console.log('Demo data is ready. Sign in as any of these (password for all: ' + DEMO_PASSWORD + '):');

@@ -16,32 +16,6 @@ export interface GracefulShutdownOptions {
   log?: (message: string) => void;
 }
 
-export class ShutdownConfigError extends Error {}
-
-/** Behind a balancer (TRUST_PROXY set) health drains for 3 s first; alone, there is nobody to tell. */
-export const SHUTDOWN_DEFAULTS = { drainMs: 3_000, aloneDrainMs: 0, deadlineMs: 25_000 };
-
-/**
- * SHUTDOWN_DRAIN_MS / SHUTDOWN_TIMEOUT_MS, when set to whole milliseconds; otherwise the defaults. Throws
- * a readable message for anything else.
- */
-export function shutdownOptionsFromEnv(env: NodeJS.ProcessEnv): GracefulShutdownOptions {
-  const read = (name: string, fallback: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (!/^\d+$/.test(raw))
-      throw new ShutdownConfigError(`${name} must be a whole number of milliseconds, got "${raw}"`);
-    return Number(raw);
-  };
-  return {
-    drainMs: read(
-      'SHUTDOWN_DRAIN_MS',
-      env.TRUST_PROXY ? SHUTDOWN_DEFAULTS.drainMs : SHUTDOWN_DEFAULTS.aloneDrainMs,
-    ),
-    deadlineMs: read('SHUTDOWN_TIMEOUT_MS', SHUTDOWN_DEFAULTS.deadlineMs),
-  };
-}
-
 /**
  * Stops one instance without failing anyone: health turns `draining` (503) so the balancer moves away;
  * scheduled jobs stop being started (a running one finishes; its transaction-scoped advisory lock goes

@@ -1,6 +1,5 @@
 import { resolve, sep } from 'node:path';
 import { ConfigError } from '../config/app-config.js';
-import { ShutdownConfigError } from './graceful-shutdown.js';
 
 /** A start-up failure whose message already says what is wrong and what to do, on one line. */
 export class StartupError extends Error {
@@ -26,7 +25,7 @@ type SystemError = Error & { code?: string; path?: string; syscall?: string };
  */
 export function startupFailureMessage(error: unknown, context: StartupContext = {}): string {
   if (error instanceof StartupError) return oneLine(error.message);
-  if (error instanceof ConfigError || error instanceof ShutdownConfigError)
+  if (error instanceof ConfigError)
     return `${oneLine(error.message)}. Fix the environment variable (see the README, Configuration) and start again.`;
   const unexplained = 'Betwixt failed to start, and the error gives no reason; please report this.';
   if (!(error instanceof Error)) {

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { loadConfig, resolveSecrets, type AppConfig } from '../config/app-config.js';
+import { loadConfig, type AppConfig } from '../config/app-config.js';
+import { resolveSecrets } from '../config/secrets.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { embeddedUrl } from '../database/embedded-postgres.js';
 import { prepareDatabase } from '../database/prepare-database.js';

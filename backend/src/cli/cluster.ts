@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { onStopSignal } from '../bootstrap/graceful-shutdown.js';
 import { appIsBuilt, startCluster, type LocalCluster } from '../cluster/local-cluster.js';
-import { loadConfig, resolveSecrets } from '../config/app-config.js';
+import { loadConfig } from '../config/app-config.js';
+import { resolveSecrets } from '../config/secrets.js';
 import { prepareDatabase } from '../database/prepare-database.js';
 
 /**

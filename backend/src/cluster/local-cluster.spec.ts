@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SHUTDOWN_DEFAULTS } from '../bootstrap/graceful-shutdown.js';
+import { SHUTDOWN_DEFAULTS } from '../config/app-config.js';
 import { haproxyConfig } from './local-cluster.js';
 
 const root = resolve(__dirname, '../../..');

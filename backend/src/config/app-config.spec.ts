@@ -1,10 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import webpush from 'web-push';
-import { ConfigError, loadConfig, resolveSecrets } from './app-config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './app-config.js';
 
-const tempDataDir = () => mkdtempSync(join(tmpdir(), 'betwixt-config-'));
 const vapidPair = webpush.generateVAPIDKeys();
 const vapidEnv = { VAPID_PUBLIC_KEY: vapidPair.publicKey, VAPID_PRIVATE_KEY: vapidPair.privateKey };
 
@@ -154,65 +152,37 @@ describe('loadConfig', () => {
   it('ignores variables it does not know', () => {
     expect(() => loadConfig({ HOME: '/root', SOMETHING_ELSE: 'x' })).not.toThrow();
   });
-});
 
-describe('resolveSecrets', () => {
-  it('generates a JWT secret once under DATA_DIR and reuses it', () => {
-    const dir = tempDataDir();
-    const first = resolveSecrets(loadConfig({ DATA_DIR: dir })).jwtSecret;
-    const second = resolveSecrets(loadConfig({ DATA_DIR: dir })).jwtSecret;
-    expect(first.length).toBeGreaterThanOrEqual(48);
-    expect(second).toBe(first);
-    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+  it('reads every variable it declares, and nothing derived', () => {
+    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'SHUTDOWN_DRAIN_MS']));
+    expect(CONFIG_VARIABLES).not.toContain('jwtSecret');
+    const defaults = loadConfig({}) as unknown as Record<string, unknown>;
+    for (const name of CONFIG_VARIABLES) {
+      // A value no variable accepts as its default: either refused with the variable's name, or taken.
+      let read: Record<string, unknown>;
+      try {
+        read = loadConfig({ [name]: '12345' }) as unknown as Record<string, unknown>;
+      } catch (error) {
+        expect((error as Error).message).toContain(name);
+        continue;
+      }
+      expect({ name, value: read[name] }).not.toEqual({ name, value: defaults[name] });
+    }
   });
 
-  it('prefers configured secrets and writes nothing then', () => {
-    const secret = 'x'.repeat(40);
-    const sut = resolveSecrets(loadConfig({ JWT_SECRET: secret, ...vapidEnv, DATA_DIR: '/nonexistent' }));
-    expect(sut.jwtSecret).toBe(secret);
-    expect(sut.vapid).toEqual({ ...vapidPair, subject: 'mailto:webpush@localhost' });
-  });
-
-  it('generates a VAPID key pair once under DATA_DIR, private to the owner, and every instance reads it', () => {
-    const dir = tempDataDir();
-    const first = resolveSecrets(loadConfig({ DATA_DIR: dir })).vapid;
-    const second = resolveSecrets(
-      loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'mailto:ops@example.com' }),
-    ).vapid;
-    expect(first.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
-    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(second).toEqual({ ...first, subject: 'mailto:ops@example.com' });
-    const file = join(dir, 'vapid-keys.json');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
-      publicKey: first.publicKey,
-      privateKey: first.privateKey,
-    });
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readdirSync(dir).sort()).toEqual(['jwt-secret', 'vapid-keys.json']); // no temporary files left
-  });
-
-  it('signs with the stored VAPID key: web-push accepts the pair and the JWT verifies', () => {
-    const { vapid } = resolveSecrets(loadConfig({ DATA_DIR: tempDataDir() }));
-    const headers = webpush.getVapidHeaders(
-      'https://push.example.net',
-      vapid.subject,
-      vapid.publicKey,
-      vapid.privateKey,
-      'aes128gcm',
+  it('documents every variable it reads in the README, and only those', () => {
+    const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
     );
-    expect(headers.Authorization).toMatch(
-      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`),
+    const documented = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => (line.split(' | ')[0] ?? '').match(/`[A-Z][A-Z0-9_]*`/g) ?? [])
+        .map((name) => name.slice(1, -1)),
     );
-  });
-
-  it('stops with a clear message when the stored VAPID file is damaged', () => {
-    const dir = tempDataDir();
-    writeFileSync(join(dir, 'vapid-keys.json'), '{"publicKey":"B","privateKey":"x"}');
-    expect(() => resolveSecrets(loadConfig({ DATA_DIR: dir }))).toThrow(ConfigError);
-    expect(() => resolveSecrets(loadConfig({ DATA_DIR: dir }))).toThrow(
-      /vapid-keys\.json does not hold a VAPID key pair\. Set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
-    );
-    writeFileSync(join(dir, 'vapid-keys.json'), 'null');
-    expect(() => resolveSecrets(loadConfig({ DATA_DIR: dir }))).toThrow(/does not hold a VAPID key pair/);
+    expect([...documented].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

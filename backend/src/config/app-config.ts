@@ -1,10 +1,9 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
-import webpush from 'web-push';
 import {
+  getMetadataStorage,
   IsBoolean,
   IsEmail,
   IsIn,
@@ -64,6 +63,9 @@ export interface SmtpSettings {
   secure: boolean;
   auth?: { user: string; pass: string };
 }
+
+/** Behind a balancer (TRUST_PROXY set) health drains for 3 s first; alone, there is nobody to tell. */
+export const SHUTDOWN_DEFAULTS = { drainMs: 3_000, aloneDrainMs: 0, deadlineMs: 25_000 };
 
 /**
  * The one place the process environment is read. Every other module receives this object via DI.
@@ -223,11 +225,26 @@ export class AppConfig {
   @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
   METRICS_TOKEN?: string;
 
+  /**
+   * On SIGTERM, how long health says `draining` before the instance stops listening, so the balancer's
+   * health check notices first. Unset: 3 s behind a balancer (TRUST_PROXY set), else 0 (nobody to tell).
+   */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_DRAIN_MS?: number;
+
+  /** The graceful shutdown's hard deadline: the process exits then, whatever is still running. */
+  @Transform(toInt)
+  @IsInt({ message: 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_TIMEOUT_MS = SHUTDOWN_DEFAULTS.deadlineMs;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
-
-  @IsIn(['development', 'production', 'test'])
-  NODE_ENV = 'production';
 
   get dataDir(): string {
     return resolve(this.DATA_DIR);
@@ -246,6 +263,13 @@ export class AppConfig {
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean);
+  }
+
+  get shutdownDrainMs(): number {
+    return (
+      this.SHUTDOWN_DRAIN_MS ??
+      (this.TRUST_PROXY ? SHUTDOWN_DEFAULTS.drainMs : SHUTDOWN_DEFAULTS.aloneDrainMs)
+    );
   }
 
   get oidcConfigured(): boolean {
@@ -277,46 +301,30 @@ export class AppConfig {
     return this.MAIL_FROM ?? `Betwixt <no-reply@${new URL(this.publicUrl).hostname}>`;
   }
 
-  /** Set by resolveSecrets(); always present once the app boots. */
+  /** Set by resolveSecrets() (config/secrets.ts); always present once the app boots. */
   jwtSecret = '';
 
   /** Set by resolveSecrets(); always present once the app boots. */
   vapid: VapidDetails = { publicKey: '', privateKey: '', subject: '' };
 }
 
-const VARIABLES = [
-  'PORT',
-  'HOST',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'DATA_DIR',
-  'EMBEDDED_PG_PORT',
-  'AUTH_ATTEMPTS_PER_MINUTE',
-  'SEARCHES_PER_MINUTE',
-  'JWT_SECRET',
-  'JWT_EXPIRES_IN',
-  'PUBLIC_URL',
-  'OIDC_ISSUER',
-  'OIDC_CLIENT_ID',
-  'OIDC_CLIENT_SECRET',
-  'ADMIN_EMAILS',
-  'VAPID_PUBLIC_KEY',
-  'VAPID_PRIVATE_KEY',
-  'VAPID_SUBJECT',
-  'PUSH_ALLOW_PRIVATE_ENDPOINTS',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'NOTIFICATION_RETRY_MS',
-  'TRUST_PROXY',
-  'METRICS_TOKEN',
-  'LOG_LEVEL',
-  'NODE_ENV',
-] as const;
+/**
+ * The environment variables Betwixt reads: every validated property of AppConfig, taken from the validation
+ * metadata, so declaring a variable on the class is all it takes (a list kept by hand could forget one, and
+ * the variable would be silently ignored). Derived values such as `jwtSecret` carry no validator.
+ */
+export const CONFIG_VARIABLES: readonly string[] = [
+  ...new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(AppConfig, '', true, false)
+      .map((metadata) => metadata.propertyName),
+  ),
+];
 
 /** Validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const raw: Record<string, string> = {};
-  for (const key of VARIABLES) {
+  for (const key of CONFIG_VARIABLES) {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }
@@ -370,7 +378,7 @@ function vapidPairErrors(config: AppConfig): string[] {
     : ['VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY'];
 }
 
-function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
+export function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
   try {
     const curve = createECDH('prime256v1');
     curve.setPrivateKey(Buffer.from(privateKey, 'base64url'));
@@ -378,71 +386,4 @@ function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
   } catch {
     return false; // not a valid P-256 scalar
   }
-}
-
-/**
- * The content of a generated secret file under DATA_DIR, created on first use. The file is written
- * whole under a temporary name and then hard-linked into place, which fails if it already exists: when
- * instances sharing DATA_DIR start together, exactly one creation wins, nobody reads half a file, and
- * everyone ends up with the winner's content.
- */
-function readOrCreateSecretFile(file: string, create: () => string): string {
-  if (!existsSync(file)) {
-    const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(temporary, create(), { mode: 0o600, flag: 'wx' });
-    try {
-      linkSync(temporary, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      unlinkSync(temporary);
-    }
-  }
-  return readFileSync(file, 'utf8').trim();
-}
-
-/**
- * Fills in secrets that may be generated: a JWT secret and a VAPID key pair are created once and kept
- * under DATA_DIR, so tokens and push subscriptions survive restarts without anyone configuring them.
- */
-export function resolveSecrets(config: AppConfig): AppConfig {
-  config.jwtSecret =
-    config.JWT_SECRET ??
-    readOrCreateSecretFile(dataFile(config, 'jwt-secret'), () => randomBytes(48).toString('base64url'));
-  config.vapid = { ...resolveVapidKeys(config), subject: config.vapidSubject };
-  return config;
-}
-
-function dataFile(config: AppConfig, name: string): string {
-  mkdirSync(config.dataDir, { recursive: true });
-  return join(config.dataDir, name);
-}
-
-/** The configured key pair, else the one in DATA_DIR/vapid-keys.json (generated on first boot). */
-function resolveVapidKeys(config: AppConfig): Omit<VapidDetails, 'subject'> {
-  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
-    return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
-  }
-  const file = dataFile(config, 'vapid-keys.json');
-  const text = readOrCreateSecretFile(file, () => JSON.stringify(webpush.generateVAPIDKeys()));
-  let stored: unknown;
-  try {
-    stored = JSON.parse(text);
-  } catch {
-    // reported below
-  }
-  const { publicKey, privateKey } = (typeof stored === 'object' && stored !== null ? stored : {}) as Partial<
-    Record<'publicKey' | 'privateKey', unknown>
-  >;
-  if (
-    typeof publicKey !== 'string' ||
-    typeof privateKey !== 'string' ||
-    !isVapidKeyPair(publicKey, privateKey)
-  ) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${file} does not hold a VAPID key pair. Set VAPID_PUBLIC_KEY and ` +
-        'VAPID_PRIVATE_KEY, or delete the file to generate new keys (browsers then have to subscribe again).',
-    );
-  }
-  return { publicKey, privateKey };
 }

@@ -139,9 +139,11 @@ describe('admin CLI: npm run admin -- grant|revoke <email|username>', () => {
       // Stands in for `npm start`: the same bootstrap, holding the embedded server under DATA_DIR.
       const prepare = pathToFileURL(join(build, 'database/prepare-database.js')).href;
       const config = pathToFileURL(join(build, 'config/app-config.js')).href;
+      const secrets = pathToFileURL(join(build, 'config/secrets.js')).href;
       const script = `
         const { prepareDatabase } = await import(${JSON.stringify(prepare)});
-        const { loadConfig, resolveSecrets } = await import(${JSON.stringify(config)});
+        const { loadConfig } = await import(${JSON.stringify(config)});
+        const { resolveSecrets } = await import(${JSON.stringify(secrets)});
         const database = await prepareDatabase(resolveSecrets(loadConfig(process.env)));
         process.on('SIGTERM', () => database.stop().then(() => process.exit(0)));
         console.log('ready');

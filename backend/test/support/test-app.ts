@@ -5,7 +5,8 @@ import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap/create-app.js';
-import { loadConfig, resolveSecrets, type AppConfig } from '../../src/config/app-config.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { resolveSecrets } from '../../src/config/secrets.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** The sign-in/sign-up limit of test apps that do not test the limits themselves. */

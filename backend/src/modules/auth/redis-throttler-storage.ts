@@ -31,7 +31,7 @@ export function throttleKeys(
  * hits expire one by one (a sliding window of `ttl`); with a `blockDuration` the hit beyond the limit
  * blocks the tracker for that long (hits are not counted while blocked, and the first one after the block
  * starts afresh); without one, a hit is refused while `limit` hits are live. Time is Redis's own clock,
- * the same for every instance. Every write leaves the keys expiring when the last of the window, the block
+ * the same for every instance (tests may pass their own time as ARGV[4], so they never sleep). Every write leaves the keys expiring when the last of the window, the block
  * and the hits ends, so nothing outlives them (the in-memory store's sweep).
  * Differences from the in-memory store: the record is per throttler name as well as per key (the guard's
  * keys already include the name, so this never changes an answer), and a record is dropped as soon as it
@@ -41,8 +41,11 @@ export function throttleKeys(
 const INCREMENT_SCRIPT = `
 local recordKey, hitsKey = KEYS[1], KEYS[2]
 local ttl, limit, blockDuration = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local now = tonumber(ARGV[4])
+if not now then
+  local clock = redis.call('TIME')
+  now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+end
 
 local stored = redis.call('HMGET', recordKey, 'expiresAt', 'blockExpiresAt', 'isBlocked')
 local expiresAt = tonumber(stored[1])
@@ -122,6 +125,7 @@ interface WithThrottleCommand {
     ttl: number,
     limit: number,
     blockDuration: number,
+    ...now: [number] | []
   ): Promise<ThrottleReply>;
 }
 
@@ -131,9 +135,14 @@ interface WithThrottleCommand {
  * uncounted attempts would let anyone who can make Redis unavailable guess passwords without limit.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
+  /**
+   * `now` (milliseconds since the epoch) replaces Redis's clock: only for tests, which move time instead
+   * of sleeping. Unset, every instance counts on the one clock of the Redis server.
+   */
   constructor(
     private readonly redis: RedisConnections,
     private readonly prefix = THROTTLE_KEY_PREFIX,
+    private readonly now?: () => number,
   ) {}
 
   async increment(
@@ -147,7 +156,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     const keys = throttleKeys(key, throttlerName, this.prefix);
     let reply: ThrottleReply;
     try {
-      reply = await client[COMMAND](keys.record, keys.hits, ttl, limit, blockDuration);
+      const now: [number] | [] = this.now ? [this.now()] : [];
+      reply = await client[COMMAND](keys.record, keys.hits, ttl, limit, blockDuration, ...now);
     } catch (error) {
       throw new ServiceUnavailableError(ATTEMPTS_UNAVAILABLE_MESSAGE, 'attempts_unavailable', error);
     }
