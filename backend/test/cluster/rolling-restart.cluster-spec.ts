@@ -10,7 +10,8 @@ import {
   type LocalCluster,
   startCluster,
 } from '../../src/cluster/local-cluster.js';
-import { loadConfig, resolveSecrets } from '../../src/config/app-config.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { resolveSecrets } from '../../src/config/secrets.js';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { until } from '../crash/support/betwixt-process.js';
 import type { SignedUpUser } from '../support/factories.js';
