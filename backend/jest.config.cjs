@@ -64,5 +64,16 @@ module.exports = {
       testMatch: ['<rootDir>/test/crash/**/*.crash-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
     },
+    {
+      // Several built instances (backend/dist, so the target depends on build) behind HAProxy, on a
+      // database of the same PostgreSQL as the int tests and a Redis of their own, restarted and killed
+      // under load.
+      ...common,
+      displayName: 'cluster',
+      testMatch: ['<rootDir>/test/cluster/**/*.cluster-spec.ts'],
+      globalSetup: '<rootDir>/test/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/global-teardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
+    },
   ],
 };

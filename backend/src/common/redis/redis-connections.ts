@@ -22,6 +22,10 @@ export const SUBSCRIBER_OPTIONS: RedisOptions = {
   lazyConnect: true,
   connectTimeout: 5_000,
   maxRetriesPerRequest: null,
+  // The ready check sends INFO when the connection opens, and Redis refuses INFO (every command but
+  // (P)(UN)SUBSCRIBE, PING, QUIT) on a connection in subscriber mode. This connection only subscribes,
+  // and its SUBSCRIBE waits in the offline queue until the socket is up anyway.
+  enableReadyCheck: false,
   autoResubscribe: true,
   retryStrategy: retryForever,
 };

@@ -245,9 +245,14 @@ export class AdminService {
            FROM lifted`,
         [this.clock.now(), EXPIRY_BATCH],
       );
+      // One notify for the batch: it locks every recipient at once, in its own order (see notify).
+      await this.notifications.notify(
+        manager,
+        lifted.flatMap(
+          (row) => adminNotifications.moderated(row.id, 'unsuspend', AUTOMATIC_UNSUSPEND_REASON) ?? [],
+        ),
+      );
       for (const row of lifted) {
-        const notice = adminNotifications.moderated(row.id, 'unsuspend', AUTOMATIC_UNSUSPEND_REASON);
-        if (notice) await this.notifications.notify(manager, [notice]);
         if (!row.adminId) {
           // Suspended outside the panel (no moderation row names an admin): lifted, nobody to attribute.
           this.logger.warn({ userId: row.id }, 'Lifted a suspension no admin action recorded');

@@ -55,9 +55,11 @@ export class BetRemindersService {
           new Date(now + REMINDER_WINDOW_HOURS.to * HOUR_MS),
         ],
       );
-      for (const bet of due) {
-        await this.notifications.notify(manager, betNotifications.expiring(bet, stillToAct(bet), bet.status));
-      }
+      // One notify for the batch: it locks every recipient at once, in its own order (see notify).
+      await this.notifications.notify(
+        manager,
+        due.flatMap((bet) => betNotifications.expiring(bet, stillToAct(bet), bet.status)),
+      );
       return due.length;
     });
   }

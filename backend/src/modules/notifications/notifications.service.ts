@@ -41,9 +41,25 @@ export class NotificationsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Writes the drafts and their outbox rows in `manager`'s transaction; nothing leaves unless it commits. */
+  /**
+   * Writes the drafts and their outbox rows in `manager`'s transaction; nothing leaves unless it commits.
+   *
+   * Each recipient's notifications commit in id order: their ids come from a sequence at insert time, and
+   * two transactions notifying the same user could otherwise commit in the opposite order (the one with
+   * the lower id waiting on a lock, or on a slow instance). A live stream's cursor is "every notification
+   * up to this id" (LiveStreams, Last-Event-ID), so a lower id appearing after a higher one was delivered
+   * would never be delivered. A transaction-scoped advisory lock per recipient, taken in one order
+   * (ascending hash) before the insert, makes a second writer for the same user wait for the first one's
+   * commit. Use cases call notify after their row locks, and make one call per transaction.
+   */
   async notify(manager: EntityManager, drafts: NotificationDraft[]): Promise<void> {
     if (drafts.length === 0) return;
+    await manager.query(
+      `SELECT pg_advisory_xact_lock(key)
+         FROM (SELECT DISTINCT hashtextextended('notifications:' || recipient, 0) AS key
+                 FROM unnest($1::text[]) AS recipient ORDER BY key) AS keys`,
+      [drafts.map((draft) => draft.userId)],
+    );
     const names = await this.actorNames(manager, drafts);
     const rows = drafts.map((draft) => {
       const text = draft.render(names.get(draft.actorId ?? '') ?? 'Someone');
@@ -112,8 +128,8 @@ export class NotificationsService {
   }
 
   /**
-   * The user's notifications newer than `afterId`, oldest first (at most REPLAY_LIMIT): what a live
-   * stream reconnecting with Last-Event-ID missed while it was away.
+   * The user's notifications newer than `afterId`, oldest first (at most NOTIFICATIONS_PAGE): what a live
+   * stream has not delivered yet (after its cursor, or a reconnecting client's Last-Event-ID).
    */
   async since(userId: string, afterId: number): Promise<NotificationDto[]> {
     const rows = await this.dataSource
@@ -121,7 +137,7 @@ export class NotificationsService {
       .createQueryBuilder('n')
       .where('n.userId = :userId AND n.id > :afterId', { userId, afterId })
       .orderBy('n.id', 'ASC')
-      .take(REPLAY_LIMIT)
+      .take(NOTIFICATIONS_PAGE)
       .getMany();
     return rows.map((row) => toDto(row).dto);
   }
@@ -192,7 +208,8 @@ export class NotificationsService {
 }
 
 /** A stream away longer than this many notifications refetches its lists anyway (it gets `ready`). */
-const REPLAY_LIMIT = 200;
+/** How many notifications one read after a live stream's cursor returns (it reads again when full). */
+export const NOTIFICATIONS_PAGE = 200;
 
 function toDto(row: {
   id: number;

@@ -3,7 +3,7 @@ import { Observable, type Subscriber } from 'rxjs';
 import type { AuthUser } from '../../../common/auth/auth-user.js';
 import { DrainState } from '../../../common/lifecycle/drain-state.js';
 import { SessionStore } from '../../auth/session-store.js';
-import { NotificationsService } from '../notifications.service.js';
+import { NOTIFICATIONS_PAGE, NotificationsService } from '../notifications.service.js';
 import { RealtimeHub, type LiveEvent } from './realtime-hub.js';
 
 /** How often an idle stream says it is alive (proxies drop silent connections) and re-checks the session. */
@@ -16,11 +16,15 @@ const RECONNECT_RETRY_MS = 250;
 /**
  * One signed-in user's live stream: `ready` once delivery is guaranteed, then their events as they
  * happen, with a heartbeat. It ends when the session does (logout, password change, ban, deletion), so a
- * revoked token stops receiving within one heartbeat. Every event's SSE id is the newest notification
- * id the stream has delivered (for `ready`: the user's newest when it opened); a client reconnecting
- * with `Last-Event-ID` first gets the notifications it missed (newer than that id), then live ones, each
- * once. When the instance shuts
- * down, every stream gets a `reconnect` event and ends, so the client reconnects elsewhere.
+ * revoked token stops receiving within one heartbeat. When the instance shuts down, every stream gets a
+ * `reconnect` event and ends, so the client reconnects elsewhere.
+ *
+ * Notifications are delivered exactly once across reconnections by a cursor: every event's SSE id is the
+ * newest notification id the stream has delivered (for `ready`: the user's newest when it opened, or the
+ * client's Last-Event-ID). A live notification event only wakes the stream, which then reads the user's
+ * notifications after its cursor from the database and sends them in id order; a reconnecting client
+ * gets the same read first. NotificationsService.notify makes a user's notifications commit in id order,
+ * so nothing can appear below a cursor once it has been passed, and no id is sent twice.
  */
 @Injectable()
 export class LiveStreams {
@@ -44,36 +48,44 @@ export class LiveStreams {
       }
       let stopListening: (() => void) | undefined;
       let closed = false;
-      // Until the missed notifications are replayed, live ones wait here (in order); ids already sent
-      // by the replay are not sent twice.
-      let held: LiveEvent[] | null = [];
-      const replayed = new Set<number>();
+      let ready = false;
       let cursor = lastEventId ?? 0;
+      /** `changed` events that arrived before `ready`. */
+      const early: LiveEvent[] = [];
       this.open_.set(subscriber, () => String(cursor));
-      const send = (event: LiveEvent, replay = false) => {
+      const catchUp = serialized(
+        async () => {
+          for (;;) {
+            const page = await this.notifications.since(user.id, cursor);
+            for (const notification of page) {
+              if (closed) return;
+              cursor = notification.id;
+              subscriber.next({ type: 'notification', data: notification, id: String(cursor) });
+            }
+            if (page.length < NOTIFICATIONS_PAGE) return;
+          }
+        },
+        (error) => subscriber.error(error),
+      );
+      const onEvent = (event: LiveEvent) => {
         if (event.type === 'notification') {
-          if (replay) replayed.add(event.data.id);
-          else if (replayed.has(event.data.id)) return;
-          if (lastEventId !== undefined && event.data.id <= lastEventId) return;
-          cursor = Math.max(cursor, event.data.id);
-        }
-        // Nest would number id-less events itself; the cursor keeps Last-Event-ID meaningful.
-        subscriber.next({ type: event.type, data: event.data, id: String(cursor) });
+          if (ready) catchUp();
+        } else if (ready) {
+          // Nest would number id-less events itself; the cursor keeps Last-Event-ID meaningful.
+          subscriber.next({ type: event.type, data: event.data, id: String(cursor) });
+        } else early.push(event);
       };
       this.hub
-        .listen(user.id, (event) => (held ? held.push(event) : send(event)))
+        .listen(user.id, onEvent)
         .then(async (stop) => {
           if (closed) return stop();
           stopListening = stop;
-          const missed =
-            lastEventId === undefined ? [] : await this.notifications.since(user.id, lastEventId);
           if (lastEventId === undefined) cursor = await this.notifications.latestId(user.id);
           if (closed) return;
           subscriber.next({ type: 'ready', data: {}, retry: RETRY_MS, id: String(cursor) });
-          for (const notification of missed) send({ type: 'notification', data: notification }, true);
-          const waiting = held ?? [];
-          held = null;
-          for (const event of waiting) send(event);
+          ready = true;
+          catchUp(); // what the client missed (Last-Event-ID), and whatever was announced before `ready`
+          for (const event of early.splice(0)) onEvent(event);
         })
         .catch((error: unknown) => subscriber.error(error));
       const heartbeat = setInterval(() => {
@@ -103,4 +115,28 @@ export class LiveStreams {
 function endWithReconnect(subscriber: Subscriber<MessageEvent>, cursor: string): void {
   subscriber.next({ type: 'reconnect', data: {}, retry: RECONNECT_RETRY_MS, id: cursor });
   subscriber.complete();
+}
+
+/**
+ * Runs `task` one at a time: a call while it runs makes it run once more afterwards (however many calls
+ * came in meanwhile), so every wake-up is followed by a complete run.
+ */
+function serialized(task: () => Promise<void>, onError: (error: unknown) => void): () => void {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    again = false;
+    task()
+      .catch(onError)
+      .finally(() => {
+        running = false;
+        if (again) run();
+      });
+  };
+  return run;
 }
