@@ -1,11 +1,38 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useToast } from '../../components/toast/use-toast';
-import { AcceptBetDialog } from './AcceptBetDialog';
 import { useBetDialogEvents } from './bet-dialog-events';
 import { useDeclineBetMutation } from './bets-api';
-import { SubmitOutcomeDialog } from './SubmitOutcomeDialog';
-import { SubmitResultDialog } from './SubmitResultDialog';
 import { displayName, type Bet } from './types';
+
+// The dialogs load after the screen that hosts them (a quarter of the dashboard's first-visit JavaScript
+// was dialogs nobody had opened yet); useBetDialogs fetches them once the screen is idle, so a tap finds
+// them ready.
+const loadAcceptBetDialog = () => import('./AcceptBetDialog');
+const loadSubmitOutcomeDialog = () => import('./SubmitOutcomeDialog');
+const loadSubmitResultDialog = () => import('./SubmitResultDialog');
+const AcceptBetDialog = lazy(() => loadAcceptBetDialog().then((m) => ({ default: m.AcceptBetDialog })));
+const SubmitOutcomeDialog = lazy(() =>
+  loadSubmitOutcomeDialog().then((m) => ({ default: m.SubmitOutcomeDialog })),
+);
+const SubmitResultDialog = lazy(() =>
+  loadSubmitResultDialog().then((m) => ({ default: m.SubmitResultDialog })),
+);
+
+/** Runs `load` when the browser is idle (or soon, where it has no idle callback). */
+export function useLoadWhenIdle(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    const run = () => void load().catch(() => undefined); // a failed prefetch is retried on open
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(run, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(run, 1000);
+    return () => clearTimeout(timer);
+  }, [load]);
+}
+
+const loadAllDialogs = () =>
+  Promise.all([loadAcceptBetDialog(), loadSubmitOutcomeDialog(), loadSubmitResultDialog()]);
 
 /**
  * The bet dialogs a screen hosts: acceptance and 'Submit Bet Result' (also opened by the product's window
@@ -19,14 +46,15 @@ export function useBetDialogs(viewerId: string) {
     useCallback((bet: Bet) => setAccepting(bet), []),
     useCallback((bet: Bet) => setResulting(bet), []),
   );
+  useLoadWhenIdle(loadAllDialogs);
   const dialogs = (
-    <>
+    <Suspense fallback={null}>
       {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
       {reporting && (
         <SubmitOutcomeDialog bet={reporting} viewerId={viewerId} onClose={() => setReporting(null)} />
       )}
       {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
-    </>
+    </Suspense>
   );
   return { dialogs, openAcceptance: setAccepting, openOutcome: setReporting };
 }

@@ -10,7 +10,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
@@ -24,9 +24,8 @@ import {
   useRecentResultsQuery,
   useWalletQuery,
 } from '../bets/bets-api';
-import { CreateBetFlow } from '../bets/CreateBetFlow';
 import type { Bet } from '../bets/types';
-import { useBetDialogs } from '../bets/use-bet-dialogs';
+import { useBetDialogs, useLoadWhenIdle } from '../bets/use-bet-dialogs';
 import { activeSuspension, greeting } from './greeting';
 import { linkedBetId } from './linked-bet';
 
@@ -100,8 +99,14 @@ function BetSection({
   );
 }
 
+// The create flow loads once the dashboard is idle, not with it: it is the biggest dialog and most visits
+// never open it (see useLoadWhenIdle).
+const loadCreateBetFlow = () => import('../bets/CreateBetFlow');
+const CreateBetFlow = lazy(() => loadCreateBetFlow().then((m) => ({ default: m.CreateBetFlow })));
+
 /** The dashboard (docs/product.md §2): balance, active bets, pending challenges and recent results. */
 export default function DashboardPage() {
+  useLoadWhenIdle(loadCreateBetFlow);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState<{ open: boolean; challenger: string | null }>({
@@ -227,11 +232,15 @@ export default function DashboardPage() {
         }
       />
 
-      <CreateBetFlow
-        open={creating.open}
-        challengerId={creating.challenger}
-        onClose={() => setCreating({ open: false, challenger: null })}
-      />
+      {creating.open && (
+        <Suspense fallback={null}>
+          <CreateBetFlow
+            open
+            challengerId={creating.challenger}
+            onClose={() => setCreating({ open: false, challenger: null })}
+          />
+        </Suspense>
+      )}
       {dialogs}
     </Stack>
   );
