@@ -6,7 +6,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/*.cjs', '**/*.mjs', 'frontend/public/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/*.cjs',
+      '**/*.mjs',
+      'frontend/public/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'frontend/src/api/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

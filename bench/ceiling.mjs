@@ -220,11 +220,11 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       createdAt: u.createdAt.toISOString(),
       emailNotifications: u.emailNotifications,
       pushNotifications: u.pushNotifications,
-      privacySettings: u.privacySettings,
+      privacySettings: { allowChallengesFrom: 'everyone', ...u.privacySettings },
       twoFactorEnabled: u.twoFactorEnabled,
       totalBetsWon: s?.won ?? 0,
       totalBetsLost: s?.lost ?? 0,
-      authProvider: u.authProvider,
+      authProvider: u.authProvider === 'oidc' ? 'oidc' : 'manual',
       suspendedUntil:
         u.suspendedUntil && u.suspendedUntil > new Date() ? u.suspendedUntil.toISOString() : null,
     };

@@ -37,10 +37,12 @@ describe('settings: notifications, privacy, password, export', () => {
       body: { balanceVisibility: 'public' },
     });
     expect(balance.status).toBe(200);
+    // Never chosen, allowChallengesFrom is stated as its meaning: everyone.
     expect(balance.body.privacySettings).toEqual({
       profileVisibility: 'friends',
       activityVisibility: 'friends',
       balanceVisibility: 'public',
+      allowChallengesFrom: 'everyone',
     });
     const more = await api(t, 'PATCH', '/api/settings/privacy', {
       token: user.token,

@@ -158,7 +158,7 @@ export class SettingsService {
       settings: {
         emailNotifications: profile.emailNotifications,
         pushNotifications: profile.pushNotifications,
-        privacySettings: { allowChallengesFrom: 'everyone', ...profile.privacySettings },
+        privacySettings: profile.privacySettings,
         twoFactorEnabled: profile.twoFactorEnabled,
       },
       transactions: await list(

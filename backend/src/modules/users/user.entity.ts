@@ -15,6 +15,8 @@ export interface PrivacySettings {
   profileVisibility: Visibility;
   activityVisibility: Visibility;
   balanceVisibility: Visibility;
+  /** Stored once the user chooses; absent means 'everyone'. */
+  allowChallengesFrom?: 'everyone' | 'friends';
 }
 
 export const DEFAULT_PRIVACY: PrivacySettings = {

@@ -46,11 +46,12 @@ export function toSelfView(user: User, totalBetsWon = 0, totalBetsLost = 0): Sel
     createdAt: user.createdAt.toISOString(),
     emailNotifications: user.emailNotifications,
     pushNotifications: user.pushNotifications,
-    privacySettings: user.privacySettings,
+    // The stored jsonb carries allowChallengesFrom only once it was set; never set means everyone.
+    privacySettings: { allowChallengesFrom: 'everyone', ...user.privacySettings },
     twoFactorEnabled: user.twoFactorEnabled,
     totalBetsWon,
     totalBetsLost,
-    authProvider: user.authProvider,
+    authProvider: user.authProvider === 'oidc' ? 'oidc' : 'manual',
     suspendedUntil:
       user.suspendedUntil && user.suspendedUntil > new Date() ? user.suspendedUntil.toISOString() : null,
   };

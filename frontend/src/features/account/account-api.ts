@@ -1,32 +1,9 @@
 import { api } from '../../api/base-api';
+import type { Schemas } from '../../api/schemas';
 import type { AuthResponse, User, Visibility } from '../auth/types';
 
-export interface Activity {
-  id: number;
-  description: string;
-  activityType: string;
-  betId: number | null;
-  amount: string | null;
-  createdAt: string;
-}
-
-export interface UserAnalytics {
-  winRate: number;
-  profitLoss: string;
-  totalBetsCreated: number;
-  totalBetsWon: number;
-  totalBetsLost: number;
-  currentStreak: number;
-  longestWinStreak: number;
-  avgBetAmount: string;
-  activeBets: number;
-  pendingBets: number;
-  totalAmountWagered: string;
-  totalAmountWon: string;
-  friendsCount: number;
-  recentActivity: { description: string; date: string; amount: string | null }[];
-  profitHistory: { date: string; cumulative: string }[];
-}
+export type Activity = Schemas['ActivityDto'];
+export type UserAnalytics = Schemas['UserAnalyticsDto'];
 
 export interface ProfileInput {
   firstName?: string;

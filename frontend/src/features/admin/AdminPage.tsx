@@ -42,6 +42,7 @@ import {
   useEditResolutionMutation,
   useModerateMutation,
   useResolvedDisputesQuery,
+  type ModerationAction,
 } from './admin-api';
 import { wrappingTabsSx } from '../../components/tabs-sx';
 
@@ -288,8 +289,24 @@ function BalanceTab({ prefill }: { prefill: string }) {
   );
 }
 
+type ModerationKind = ModerationAction['action'];
+const MODERATION_KINDS: { value: ModerationKind; label: string }[] = [
+  { value: 'warn', label: 'Warn' },
+  { value: 'suspend', label: 'Suspend' },
+  { value: 'unsuspend', label: 'Unsuspend' },
+  { value: 'ban', label: 'Ban' },
+  { value: 'unban', label: 'Unban' },
+];
+const isModerationKind = (value: string): value is ModerationKind =>
+  MODERATION_KINDS.some((kind) => kind.value === value);
+
 function ModerationTab() {
-  const [form, setForm] = useState({ userId: '', action: '', duration: '', reason: '' });
+  const [form, setForm] = useState<{
+    userId: string;
+    action: ModerationKind | '';
+    duration: string;
+    reason: string;
+  }>({ userId: '', action: '', duration: '', reason: '' });
   const [moderate, { isLoading }] = useModerateMutation();
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
@@ -334,11 +351,13 @@ function ModerationTab() {
             select
             label="Action"
             value={form.action}
-            onChange={(event) => setForm({ ...form, action: event.target.value })}
+            onChange={(event) =>
+              setForm({ ...form, action: isModerationKind(event.target.value) ? event.target.value : '' })
+            }
           >
-            {['Warn', 'Suspend', 'Unsuspend', 'Ban', 'Unban'].map((action) => (
-              <MenuItem key={action} value={action.toLowerCase()}>
-                {action}
+            {MODERATION_KINDS.map((kind) => (
+              <MenuItem key={kind.value} value={kind.value}>
+                {kind.label}
               </MenuItem>
             ))}
           </TextField>

@@ -1,35 +1,12 @@
 import { api } from '../../api/base-api';
+import type { Schemas } from '../../api/schemas';
 import type { Bet } from '../bets/types';
 
-export interface AdminAnalytics {
-  totalUsers: number;
-  totalBets: number;
-  totalVolume: string;
-  activeDisputes: number;
-}
-
-export interface AdminUserRow {
-  id: string;
-  username: string | null;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  balance: string;
-  isAdmin: boolean;
-  profileCompleted: boolean;
-  bannedAt?: string | null;
-  suspendedUntil?: string | null;
-}
-
-export interface AuditEntry {
-  id: number;
-  adminId: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  reason: string | null;
-  createdAt: string;
-}
+export type AdminAnalytics = Schemas['AdminAnalyticsDto'];
+export type AdminUserRow = Schemas['AdminUserDto'];
+export type AuditEntry = Schemas['AuditEntryDto'];
+export type BalanceAdjustment = Schemas['BalanceAdjustmentDto'];
+export type ModerationAction = Schemas['ModerationActionDto'];
 
 type Page<T> = T[] | { items: T[] };
 const rows = <T>(page: Page<T>): T[] => (Array.isArray(page) ? page : page.items);
@@ -58,10 +35,7 @@ export const adminApi = api.injectEndpoints({
       query: () => '/api/admin/resolved-disputes',
       providesTags: [{ type: 'Admin', id: 'RESOLVED' }],
     }),
-    adjustBalance: build.mutation<
-      unknown,
-      { userId: string; amount: string; reason: string; type: 'deposit' | 'withdrawal' }
-    >({
+    adjustBalance: build.mutation<Schemas['BalanceAdjustmentResultDto'], BalanceAdjustment>({
       query: (body) => ({ url: '/api/admin/balance-adjustment', method: 'POST', body }),
       invalidatesTags: [
         { type: 'Admin', id: 'USERS' },
@@ -69,7 +43,7 @@ export const adminApi = api.injectEndpoints({
         { type: 'Admin', id: 'ANALYTICS' },
       ],
     }),
-    moderate: build.mutation<unknown, { userId: string; action: string; reason: string; duration?: number }>({
+    moderate: build.mutation<Schemas['ModerationResultDto'], ModerationAction>({
       query: (body) => ({ url: '/api/admin/moderation-action', method: 'POST', body }),
       invalidatesTags: [
         { type: 'Admin', id: 'AUDIT' },

@@ -123,7 +123,10 @@ function LoginForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void })
   );
 }
 
-const EMPTY_SIGNUP: SignupInput = {
+/** The form's values: a state is chosen from the list, or not yet. */
+type SignupValues = Omit<SignupInput, 'state'> & { state: SignupInput['state'] | '' };
+
+const EMPTY_SIGNUP: SignupValues = {
   firstName: '',
   lastName: '',
   email: '',
@@ -144,7 +147,13 @@ function SignupForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void }
       validationSchema={signupSchema}
       onSubmit={async (values, helpers) => {
         try {
-          const body = { ...values, phoneNumber: values.phoneNumber?.trim() || undefined };
+          const { state } = values;
+          if (!state) return; // signupSchema requires one, so Formik does not submit without it
+          const body: SignupInput = {
+            ...values,
+            state,
+            phoneNumber: values.phoneNumber?.trim() || undefined,
+          };
           onSignedIn(await signup(body).unwrap());
           toast({
             title: 'Account Created',

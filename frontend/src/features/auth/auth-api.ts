@@ -1,19 +1,10 @@
 import { api, apiBaseQuery } from '../../api/base-api';
+import type { Schemas } from '../../api/schemas';
 import { clearAuth, mayHaveSession, storedToken } from '../../lib/auth-storage';
 import { isApiError, type ApiError } from '../../lib/errors';
 import type { AuthResponse, LoginResponse, User } from './types';
 
-export interface SignupInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  username: string;
-  password: string;
-  confirmPassword: string;
-  phoneNumber?: string;
-  birthday: string;
-  state: string;
-}
+export type SignupInput = Schemas['SignupDto'];
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -15,6 +15,7 @@ function item(id: number, overrides: Partial<AppNotification> = {}): AppNotifica
     body: `Alice challenged you (${id})`,
     url: `/?bet=${id}`,
     betId: id,
+    betStatus: null,
     amount: null,
     readAt: null,
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),

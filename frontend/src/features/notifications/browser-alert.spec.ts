@@ -17,6 +17,7 @@ function notification(overrides: Partial<AppNotification> = {}): AppNotification
     body: 'Alice challenged you to "Rain tomorrow" for $25.00',
     url: '/?bet=3',
     betId: 3,
+    betStatus: null,
     amount: null,
     readAt: null,
     createdAt: '2026-11-22T12:00:00.000Z',

@@ -19,9 +19,9 @@ describe('inReminderWindow', () => {
 
 describe('dueReminders', () => {
   const bets = [
-    { id: 1, title: 'Soon', expiresAt: inMinutes(58) },
-    { id: 2, title: 'Later', expiresAt: inMinutes(90) },
-    { id: 3, title: 'Also soon', expiresAt: inMinutes(55) },
+    { id: 1, title: 'Soon', expiresAt: inMinutes(58), status: 'pending' as const },
+    { id: 2, title: 'Later', expiresAt: inMinutes(90), status: 'pending' as const },
+    { id: 3, title: 'Also soon', expiresAt: inMinutes(55), status: 'pending' as const },
   ];
 
   it('picks the bets in the window that were not reminded on this page load', () => {
@@ -30,7 +30,9 @@ describe('dueReminders', () => {
   });
 
   it('makes a "bet expiring" notification that shares its tag with the server one', () => {
-    expect(expiryReminder({ id: 3, title: 'Also soon', expiresAt: inMinutes(55) })).toEqual({
+    expect(
+      expiryReminder({ id: 3, title: 'Also soon', expiresAt: inMinutes(55), status: 'pending' as const }),
+    ).toEqual({
       title: 'Bet Expiring Soon',
       body: '"Also soon" expires in less than an hour.',
       tag: 'bet-expiring-3',

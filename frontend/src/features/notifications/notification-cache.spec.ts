@@ -15,6 +15,7 @@ function item(id: number, readAt: string | null = null): AppNotification {
     body: 'Body',
     url: '/friends',
     betId: null,
+    betStatus: null,
     amount: null,
     readAt,
     createdAt: '2026-11-22T12:00:00.000Z',

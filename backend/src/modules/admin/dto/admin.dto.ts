@@ -128,8 +128,10 @@ export class AuditEntryDto {
   @ApiProperty() targetType: string;
   @ApiProperty() targetId: string;
   @ApiProperty({ nullable: true, type: String }) reason: string | null;
-  @ApiProperty({ nullable: true, type: Object }) previousValue: object | null;
-  @ApiProperty({ nullable: true, type: Object }) newValue: object | null;
+  @ApiProperty({ nullable: true, type: 'object', additionalProperties: true })
+  previousValue: Record<string, unknown> | null;
+  @ApiProperty({ nullable: true, type: 'object', additionalProperties: true })
+  newValue: Record<string, unknown> | null;
   @ApiProperty() createdAt: string;
 }
 

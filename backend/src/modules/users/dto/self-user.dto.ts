@@ -9,6 +9,9 @@ export class PrivacySettingsDto {
 
   @ApiProperty({ enum: ['public', 'friends', 'private'] })
   balanceVisibility: 'public' | 'friends' | 'private';
+
+  @ApiProperty({ enum: ['everyone', 'friends'], description: 'Who may send this user a challenge' })
+  allowChallengesFrom: 'everyone' | 'friends';
 }
 
 /** The signed-in user as they see themselves. Never carries a password hash, 2FA secret or code. */
@@ -32,6 +35,6 @@ export class SelfUserDto {
   @ApiProperty() twoFactorEnabled: boolean;
   @ApiProperty() totalBetsWon: number;
   @ApiProperty() totalBetsLost: number;
-  @ApiProperty() authProvider: string;
+  @ApiProperty({ enum: ['manual', 'oidc'] }) authProvider: 'manual' | 'oidc';
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) suspendedUntil: string | null;
 }
