@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -93,4 +94,35 @@ export function grantAdmin(username: string): void {
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   });
+}
+
+/**
+ * axe-core over what the page shows now (WCAG 2.1 A/AA and best practices): fails on any serious or critical
+ * violation, naming each rule and the first elements it found, so a regression fails `npm test` (issue #15).
+ * Waits for running animations first: a dialog or toast still fading in reads as low contrast.
+ */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Endless ones (skeleton pulses, spinners) never finish; a cancelled one rejects.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ` +
+        violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | '),
+    );
+  expect(serious, `serious or critical axe violations on ${where}`).toEqual([]);
 }

@@ -86,7 +86,11 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
           aria-label={`Balance $${formatMoney(user.balance)}`}
         />
         {bell}
-        <IconButton aria-label="Account menu" onClick={(event) => setMenu(event.currentTarget)}>
+        <IconButton
+          // The name holds the initials the avatar shows, so a voice user can say what they see.
+          aria-label={`Account menu, ${initials(user)}`}
+          onClick={(event) => setMenu(event.currentTarget)}
+        >
           <Avatar
             src={user.profileImageUrl ?? undefined}
             sx={{ width: 34, height: 34, bgcolor: 'primary.main' }}

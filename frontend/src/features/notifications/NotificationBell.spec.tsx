@@ -67,6 +67,7 @@ describe('NotificationBell', () => {
   it('names the unread count for screen readers', () => {
     expect(bellLabel(0)).toBe('Notifications');
     expect(bellLabel(3)).toBe('Notifications, 3 unread');
+    expect(bellLabel(120)).toBe('Notifications, 99+ unread');
   });
 
   it('shows the unread count and lists notifications, unread ones marked', async () => {

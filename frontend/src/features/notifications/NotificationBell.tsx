@@ -6,8 +6,18 @@ import { unreadCountOf } from './notification-cache';
 import { NotificationList } from './NotificationList';
 import { useNotificationsInfiniteQuery } from './notifications-api';
 
+const MAX_SHOWN = 99;
+
+/** What the badge shows: the count, capped as '99+'; nothing at 0. */
+export function badgeText(unread: number): string | undefined {
+  if (unread <= 0) return undefined;
+  return unread > MAX_SHOWN ? `${MAX_SHOWN}+` : String(unread);
+}
+
+/** The bell's accessible name holds the badge's visible text, so speech users can say what they see. */
 export function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const shown = badgeText(unread);
+  return shown ? `Notifications, ${shown} unread` : 'Notifications';
 }
 
 /**
@@ -57,7 +67,7 @@ export function NotificationBell({
           aria-controls={open ? panelId : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          <Badge badgeContent={badgeText(unread)} color="error">
             <NotificationsIcon />
           </Badge>
         </IconButton>

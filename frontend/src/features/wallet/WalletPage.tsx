@@ -16,7 +16,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
@@ -106,8 +106,9 @@ export default function WalletPage() {
           ) : (
             <List aria-label="Balance changes" data-testid="receipts">
               {(ledger.data ?? []).map((entry, index) => (
-                <Box key={entry.id}>
-                  {index > 0 && <Divider component="li" />}
+                // A fragment, not a box: the list may hold only its items (and dividers drawn as items).
+                <Fragment key={entry.id}>
+                  {index > 0 && <Divider component="li" aria-hidden />}
                   <ListItem
                     secondaryAction={
                       <Stack sx={{ alignItems: 'flex-end' }}>
@@ -137,7 +138,7 @@ export default function WalletPage() {
                       slotProps={{ secondary: { sx: { pr: 10, overflowWrap: 'anywhere' } } }}
                     />
                   </ListItem>
-                </Box>
+                </Fragment>
               ))}
             </List>
           )}
