@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, newPerson, signUp } from './support';
+import { expectAccessible, grantAdmin, newPerson, signUp } from './support';
 
 /**
  * Every screen a new user walks through, checked with axe-core at each stop on both projects (phone and
@@ -52,4 +52,18 @@ test('a new user’s screens and dialogs have no serious accessibility violation
     .first()
     .click();
   await expectAccessible(page, 'the notification list');
+});
+
+test('every admin tab has no serious accessibility violations', async ({ page }) => {
+  const admin = newPerson('Ines');
+  await signUp(page, admin);
+  grantAdmin(admin.username);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expectAccessible(page, 'the admin panel');
+  for (const tab of ['Users', 'Balance', 'Moderation', 'Disputes', 'Resolved', 'Audit Log']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expectAccessible(page, `the admin's ${tab} tab`);
+  }
 });

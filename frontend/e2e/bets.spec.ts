@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chooseOption, newPerson, type Person, signUp } from './support';
+import { chooseOption, expectAccessible, newPerson, type Person, signUp } from './support';
 
 async function personInNewContext(browser: Browser, project: { use: Record<string, unknown> }, name: string) {
   const context = await browser.newContext(project.use);
@@ -16,11 +16,14 @@ async function createBet(page: Page, opponent: Person, title: string) {
   await flow.getByRole('button', { name: new RegExp(opponent.username) }).click();
   await flow.getByLabel('Amount').fill('25');
   await flow.getByLabel("What's this bet about?").fill(title);
+  await expectAccessible(page, 'the create flow, amount and title');
   await flow.getByRole('button', { name: 'Continue' }).click();
   await flow.getByLabel('Option 1').fill('Yes');
   await flow.getByLabel('Option 2').fill('No');
   await flow.getByRole('radio', { name: 'Yes' }).check();
+  await expectAccessible(page, 'the create flow, outcomes and pick');
   await flow.getByRole('button', { name: 'Review Bet' }).click();
+  await expectAccessible(page, 'the create flow, review');
   const hold = flow.getByRole('button', { name: 'Hold to Send Challenge' });
   await hold.hover();
   await page.mouse.down();
@@ -38,6 +41,7 @@ async function acceptOnDashboard(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: title });
   // Only one option differs from the challenger's pick, so it is already chosen.
   await expect(dialog.getByRole('radio', { name: 'No' })).toBeChecked();
+  await expectAccessible(page, 'the acceptance dialog');
   await dialog.getByRole('button', { name: 'Accept Challenge' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Bet Accepted!' })).toBeVisible();
 }
@@ -54,6 +58,7 @@ async function report(page: Page, title: string, choice: 'WIN' | 'LOSE') {
   await expect(
     dialog.getByText(choice === 'WIN' ? /You won \$25\.00/ : /You lost: .* receives \$50\.00/),
   ).toBeVisible();
+  await expectAccessible(page, 'the Submit Outcome dialog');
   await dialog.getByRole('button', { name: 'Send my report' }).click();
 }
 
@@ -74,6 +79,7 @@ test('two people play a bet to the end; both wallets show the money and the rece
   // listens once its lazy page has mounted, which the rendered bet card shows.
   await alice.page.goto('/');
   await expect(alice.page.getByRole('article', { name: title })).toBeVisible();
+  await expectAccessible(alice.page, 'the dashboard with an active bet');
   const found = await alice.page.evaluate(async (wanted) => {
     const token = localStorage.getItem('auth_token') ?? '';
     const response = await fetch('/api/bets/active', { headers: { authorization: `Bearer ${token}` } });
@@ -85,6 +91,7 @@ test('two people play a bet to the end; both wallets show the money and the rece
   const resultDialog = alice.page.getByRole('dialog', { name: 'Submit Bet Result' });
   await resultDialog.getByRole('button', { name: 'Submit Result' }).click();
   await expect(resultDialog.getByText('Please select a result')).toBeVisible();
+  await expectAccessible(alice.page, 'the Submit Bet Result dialog with its error');
   await chooseOption(alice.page, resultDialog.getByLabel('Result'), { name: 'Yes', exact: true });
   await resultDialog.getByRole('button', { name: 'Submit Result' }).click();
   await expect(alice.page.getByRole('status').filter({ hasText: 'Result Submitted!' })).toBeVisible();
@@ -135,6 +142,7 @@ test('conflicting reports show the Outcome Conflict view and end in a dispute', 
   await report(bob.page, title, 'WIN');
   const conflict = bob.page.getByRole('dialog', { name: 'Outcome Conflict' });
   await expect(conflict).toBeVisible();
+  await expectAccessible(bob.page, 'the Outcome Conflict dialog');
   await expect(conflict.getByText('Yes', { exact: true })).toBeVisible();
   await conflict.getByRole('button', { name: "Yes, I'm Sure - Create Dispute" }).click();
   await expect(

@@ -81,7 +81,6 @@ export function HoldToConfirmButton({
           if (event.key === ' ' || event.key === 'Enter') stop();
         }}
         onContextMenu={(event) => event.preventDefault()}
-        aria-valuenow={progress}
         aria-describedby="hold-hint"
         sx={{ userSelect: 'none', touchAction: 'none', position: 'relative', overflow: 'hidden' }}
       >
@@ -91,6 +90,7 @@ export function HoldToConfirmButton({
         variant="determinate"
         value={progress}
         sx={{ mt: 1, height: 8, borderRadius: 4 }}
+        // The hold's progress is announced here (a progressbar); a button may not carry a value.
         aria-label="Hold progress"
       />
       <Typography id="hold-hint" variant="caption" color="text.secondary">
