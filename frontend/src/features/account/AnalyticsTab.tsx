@@ -118,7 +118,8 @@ export function AnalyticsTab() {
                   valueFormatter: (value: Date) => formatDate(value),
                 },
               ]}
-              yAxis={[{ valueFormatter: (value: number) => `$${formatMoney(value)}` }]}
+              // 'auto' sizes the axis to its longest label: a fixed width cut '$1,000.00' to '$10…'.
+              yAxis={[{ valueFormatter: (value: number) => `$${formatMoney(value)}`, width: 'auto' }]}
               series={[
                 {
                   data: data.profitHistory.map((point) => Number(point.cumulative)),

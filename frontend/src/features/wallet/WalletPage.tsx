@@ -73,6 +73,9 @@ export default function WalletPage() {
               In play: <strong data-testid="wallet-in-play">${show(wallet.data?.inPlay)}</strong>
             </Typography>
           </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Available is what you can stake now; in play is held for your open bets until they end.
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => void navigate('/?create=1')}>
               Create New Bet
