@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, grantAdmin, newPerson, signUp } from './support';
+import { chooseOption, expectAccessible, grantAdmin, newPerson, signUp } from './support';
 
 const session = async (page: Page) =>
   page.evaluate(() => ({
@@ -45,6 +45,7 @@ test('an admin resolves a dispute two people created, then changes the winner wi
   await bossPage.getByRole('tab', { name: 'Disputes' }).click();
   const card = bossPage.getByTestId(`dispute-${id}`);
   await expect(card).toContainText(title);
+  await expectAccessible(bossPage, "the admin's Disputes tab with a dispute");
   await card.getByRole('button', { name: `Resolve for ${alice.username}` }).click();
   const decision = bossPage.getByRole('dialog', { name: 'Resolve dispute' });
   await decision.getByRole('button', { name: 'Resolve Dispute' }).click();
@@ -57,6 +58,7 @@ test('an admin resolves a dispute two people created, then changes the winner wi
   await bossPage.getByRole('tab', { name: 'Resolved' }).click();
   const resolved = bossPage.getByTestId(`resolved-${id}`);
   await expect(resolved).toContainText(`Winner: ${alice.username}`);
+  await expectAccessible(bossPage, "the admin's Resolved tab with a decision");
   await resolved.getByRole('button', { name: 'Edit Resolution' }).click();
   const dialog = bossPage.getByRole('dialog', { name: 'Edit Resolution' });
   await dialog.getByRole('button', { name: 'Update Resolution' }).click();
