@@ -27,6 +27,9 @@ test('two people find each other, become friends, and Challenge to Bet opens cre
 
   await alicePage.reload();
   await expect(alicePage.getByRole('heading', { name: 'Your Friends (1)' })).toBeVisible();
+  // No bet together yet: Challenge to Bet, and no "Rematch" of a bet that never happened.
+  await expect(alicePage.getByText('No bets together yet')).toBeVisible();
+  await expect(alicePage.getByRole('button', { name: /^Rematch/ })).toHaveCount(0);
   await alicePage.getByRole('button', { name: 'Challenge to Bet' }).click();
   const flow = alicePage.getByRole('dialog', { name: 'Create New Bet' });
   // Friends see each other's names.

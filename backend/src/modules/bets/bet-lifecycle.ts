@@ -1,7 +1,8 @@
 import type { BetStatus } from './bet.entity.js';
 
 /**
- * The bet state machine (DESIGN §4): which action may move a bet from which status, and where to.
+ * The bet state machine (docs/product.md §10, bet lifecycle): which action may move a bet from which
+ * status, and where to.
  * Pure data and functions, so every state x action pair is unit-tested; services ask it before they
  * write, and their UPDATEs are conditional on the status they read, so a race cannot apply twice.
  */

@@ -1,6 +1,6 @@
 import type { User, Visibility } from './user.entity.js';
 
-/** How the viewer stands to the person being shown (DESIGN §5). */
+/** How the viewer stands to the person being shown (docs/product.md §10 (accounts)). */
 export type ViewerRelation = 'self' | 'friend' | 'stranger' | 'admin';
 
 /** public = everyone signed in, friends = accepted friends, private = only the user; admins see all. */

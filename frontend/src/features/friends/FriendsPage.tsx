@@ -28,6 +28,8 @@ import {
   useHeadToHeadQuery,
   useSearchSuggestionsQuery,
   useSearchUsersQuery,
+  type Friend,
+  type HeadToHead,
 } from './friends-api';
 import { InviteCard } from './InviteCard';
 import { PeopleYouMayKnow } from './PeopleYouMayKnow';
@@ -39,16 +41,24 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_MIN_LENGTH = 2;
 
 /** Your record against one friend: won/lost/draw, net, streak and biggest win. */
-function HeadToHeadLine({ friendId }: { friendId: string }) {
-  const { data, isLoading } = useHeadToHeadQuery(friendId);
+function HeadToHeadLine({
+  record,
+  isLoading,
+  friendId,
+}: {
+  record?: HeadToHead;
+  isLoading: boolean;
+  friendId: string;
+}) {
   if (isLoading) return <Skeleton width="80%" />;
-  if (!data || data.totalBets === 0) {
+  if (!record || record.totalBets === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
         No bets together yet
       </Typography>
     );
   }
+  const data = record;
   const net = Number(data.netProfit);
   const streak =
     data.currentStreak.kind === 'none'
@@ -70,6 +80,50 @@ function HeadToHeadLine({ friendId }: { friendId: string }) {
   );
 }
 
+/**
+ * One friend: who, your record together, and Challenge to Bet (spec §2). "Rematch" is offered only once the
+ * two of you have finished a bet (the head-to-head record counts completed bets): a rematch of nothing was
+ * misleading (issue #15).
+ */
+function FriendCard({ friend }: { friend: Friend }) {
+  const navigate = useNavigate();
+  const { data: record, isLoading } = useHeadToHeadQuery(friend.id);
+  const challenge = () => void navigate(`/?challenger=${friend.id}`);
+  const playedBefore = (record?.totalBets ?? 0) > 0;
+  return (
+    <Card data-testid={`friend-${friend.id}`}>
+      <CardContent>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <PersonAvatar person={friend} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography noWrap sx={{ fontWeight: 700 }}>
+              {nameOf(friend)}
+            </Typography>
+            {friend.username && (
+              <Typography variant="body2" color="text.secondary" noWrap>
+                @{friend.username}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+      </CardContent>
+      <CardContent sx={{ pt: 0 }}>
+        <HeadToHeadLine record={record} isLoading={isLoading} friendId={friend.id} />
+      </CardContent>
+      <CardActions>
+        <Button variant="contained" fullWidth onClick={challenge}>
+          Challenge to Bet
+        </Button>
+        {playedBefore && (
+          <Button variant="outlined" onClick={challenge} aria-label={`Rematch ${nameOf(friend)}`}>
+            Rematch
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
+
 /** Spec §2 /friends (Friends & Network). */
 export default function FriendsPage() {
   const [query, setQuery] = useState('');
@@ -86,7 +140,6 @@ export default function FriendsPage() {
   const requests = useFriendRequestsQuery(undefined, { pollingInterval: FRIEND_REQUESTS_POLL_MS });
   const [accept] = useAcceptFriendRequestMutation();
   const [decline] = useDeclineFriendRequestMutation();
-  const navigate = useNavigate();
   const toast = useToast();
   useUnauthorizedRedirect(friends.error, requests.error);
 
@@ -220,42 +273,7 @@ export default function FriendsPage() {
             }}
           >
             {(friends.data ?? []).map((friend) => (
-              <Card key={friend.id} data-testid={`friend-${friend.id}`}>
-                <CardContent>
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <PersonAvatar person={friend} />
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography noWrap sx={{ fontWeight: 700 }}>
-                        {nameOf(friend)}
-                      </Typography>
-                      {friend.username && (
-                        <Typography variant="body2" color="text.secondary" noWrap>
-                          @{friend.username}
-                        </Typography>
-                      )}
-                    </Box>
-                  </Stack>
-                </CardContent>
-                <CardContent sx={{ pt: 0 }}>
-                  <HeadToHeadLine friendId={friend.id} />
-                </CardContent>
-                <CardActions>
-                  <Button
-                    variant="contained"
-                    fullWidth
-                    onClick={() => void navigate(`/?challenger=${friend.id}`)}
-                  >
-                    Challenge to Bet
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    onClick={() => void navigate(`/?challenger=${friend.id}`)}
-                    aria-label={`Rematch ${nameOf(friend)}`}
-                  >
-                    Rematch
-                  </Button>
-                </CardActions>
-              </Card>
+              <FriendCard key={friend.id} friend={friend} />
             ))}
           </Box>
         )}

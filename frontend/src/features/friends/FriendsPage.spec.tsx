@@ -1,0 +1,81 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiServer, withApiServer } from '../../testing/api-server';
+import { renderWithStore } from '../../testing/render-with-store';
+import type { Friend, HeadToHead } from './friends-api';
+import FriendsPage from './FriendsPage';
+
+withApiServer();
+
+const played: Friend = {
+  id: 'f-played',
+  username: 'sam',
+  firstName: 'Sam',
+  lastName: 'Lee',
+  profileImageUrl: null,
+};
+const fresh: Friend = {
+  id: 'f-fresh',
+  username: 'kai',
+  firstName: 'Kai',
+  lastName: 'Moss',
+  profileImageUrl: null,
+};
+
+const noHistory: HeadToHead = {
+  won: 0,
+  lost: 0,
+  draws: 0,
+  netProfit: '0.00',
+  currentStreak: { kind: 'none', count: 0 },
+  biggestWin: null,
+  totalBets: 0,
+};
+const twoBets: HeadToHead = {
+  won: 1,
+  lost: 1,
+  draws: 0,
+  netProfit: '5.00',
+  currentStreak: { kind: 'won', count: 1 },
+  biggestWin: '15.00',
+  totalBets: 2,
+};
+
+function answerFriends() {
+  apiServer.use(
+    http.get('/api/friends', () => HttpResponse.json([played, fresh])),
+    http.get('/api/friends/requests', () => HttpResponse.json([])),
+    http.get('/api/friends/suggestions', () => HttpResponse.json([])),
+    http.get('/api/invites/mine', () =>
+      HttpResponse.json({ code: 'abc123', createdAt: '2026-11-20T10:00:00Z' }),
+    ),
+    http.get('/api/friends/:id/head-to-head', ({ params }) =>
+      HttpResponse.json(params.id === played.id ? twoBets : noHistory),
+    ),
+  );
+}
+
+describe('FriendsPage', () => {
+  it('offers Rematch only to a friend you have finished a bet with; everyone gets Challenge to Bet', async () => {
+    answerFriends();
+    renderWithStore(<FriendsPage />, { at: '/friends' });
+
+    const playedCard = await screen.findByTestId(`friend-${played.id}`);
+    expect(await within(playedCard).findByText(/You 1–1/)).toBeTruthy();
+    expect(within(playedCard).getByRole('button', { name: 'Rematch Sam Lee' })).toBeTruthy();
+    expect(within(playedCard).getByRole('button', { name: 'Challenge to Bet' })).toBeTruthy();
+
+    const freshCard = screen.getByTestId(`friend-${fresh.id}`);
+    expect(await within(freshCard).findByText('No bets together yet')).toBeTruthy();
+    expect(within(freshCard).queryByRole('button', { name: /Rematch/ })).toBeNull();
+    expect(within(freshCard).getByRole('button', { name: 'Challenge to Bet' })).toBeTruthy();
+  });
+
+  it('Rematch opens the create flow with that friend chosen', async () => {
+    answerFriends();
+    renderWithStore(<FriendsPage />, { at: '/friends', path: '/friends', otherRoutes: ['/'] });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Rematch Sam Lee' }));
+    expect(await screen.findByText('Page /')).toBeTruthy();
+  });
+});
