@@ -93,3 +93,30 @@ export function holdsEscrow(
       return { creator: false, opponent: false };
   }
 }
+
+/** What an open challenge's link shows (docs/product.md, "Open challenge links"). */
+export type ChallengeState = 'open' | 'taken' | 'cancelled' | 'expired';
+
+/**
+ * Where an open challenge stands: open while pending, unanswered and before its deadline (the deadlines job
+ * may not have expired it yet); taken once someone accepted it, whatever happened to the bet after that.
+ */
+export function challengeState(
+  bet: { status: BetStatus; opponentId: string | null; expiresAt: Date | null },
+  now: Date,
+): ChallengeState {
+  switch (bet.status) {
+    case 'pending':
+      if (bet.opponentId !== null) return 'taken';
+      return bet.expiresAt !== null && bet.expiresAt <= now ? 'expired' : 'open';
+    case 'active':
+    case 'disputed':
+    case 'completed':
+      return 'taken';
+    case 'declined':
+    case 'cancelled':
+      return 'cancelled';
+    case 'expired':
+      return 'expired';
+  }
+}

@@ -74,3 +74,12 @@ export function profileOf(
     stats: isVisible(settings?.activityVisibility, relation) ? { won: stats.won, lost: stats.lost } : null,
   };
 }
+
+/**
+ * How a link someone shares (an invite link, an open challenge) names them: first and last name, else the
+ * username. Sharing the link is sharing who you are with whoever opens it, whatever profileVisibility says.
+ */
+export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name || user.username || 'A Betwixt member';
+}
