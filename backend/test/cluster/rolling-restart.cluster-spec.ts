@@ -50,10 +50,13 @@ let play: Play;
 const output: string[] = [];
 const gracefulExits: ExitInfo[] = [];
 let killedAt = 0;
+let diedAt = 0;
 let inFlightAtKill = 0;
 /** Bets ending in an hour (so the reminder job picks them up) and who must be reminded of each. */
 const reminded: { id: number; creatorId: string; opponentId: string; recipients: string[] }[] = [];
 
+/** What the balancer logged: only requests that went wrong or were retried (docker/haproxy.cfg). */
+const balancerLines = () => output.filter((line) => line.startsWith('balancer |'));
 /** The last lines the instances and the balancer printed, for failure messages. */
 const recentOutput = () => output.slice(-60).join('\n');
 
@@ -110,6 +113,7 @@ beforeAll(async () => {
   inFlightAtKill = client.inFlight;
   killedAt = Date.now();
   await first.kill();
+  diedAt = Date.now();
   gracefulExits.push(await lastStopped);
   await Promise.all([first.start(), last.start()]);
   phase(`${last.name} restarted, ${first.name} killed -9 and started`);
@@ -131,7 +135,9 @@ beforeAll(async () => {
   console.log(
     `${phases.join('; ')}\n${play.created.length} bets created, ${play.settled.length} paid; ` +
       `${client.failedAttempts.length} failed attempts (${inFlightAtKill} in flight at the kill), ` +
-      `${client.inProgressAnswers} in-progress answers; ${connections} stream connections`,
+      `${client.inProgressAnswers} in-progress answers; ${connections} stream connections\n` +
+      `balancer: ${balancerLines().filter((line) => line.includes('"')).length} requests logged as retried ` +
+      `or failed (docker/haproxy.cfg logs only those), ${balancerLines().filter((line) => line.includes('[WARNING]')).length} server state changes`,
   );
 });
 
@@ -254,10 +260,17 @@ describe('the cluster through rolling restarts and a kill -9, under 32 players',
 
   it('drained on SIGTERM without failing a request; the kill -9 failed only requests in flight on it', () => {
     expect(gracefulExits).toEqual(Array.from({ length: INSTANCES }, () => ({ code: 0, signal: null })));
+    // On the kill: on the wire at some moment between SIGKILL and the exit being seen. A process takes a
+    // while to die (tens of ms on a busy machine), and until its sockets are gone, a request the balancer
+    // hands it is lost with it.
     const notInFlightAtKill = client.failedAttempts.filter(
-      (attempt) => !(attempt.started <= killedAt && attempt.ended >= killedAt),
+      (attempt) => !(attempt.started <= diedAt && attempt.ended >= killedAt),
     );
-    expect(notInFlightAtKill).toEqual([]);
+    // On failure: when the kill happened, and what the balancer logged (its errors only) around it.
+    const context = notInFlightAtKill.length
+      ? { killedAt, diedAt, balancer: balancerLines().slice(-60) }
+      : {};
+    expect({ notInFlightAtKill, ...context }).toEqual({ notInFlightAtKill: [] });
     expect(client.failedAttempts.length).toBeLessThanOrEqual(inFlightAtKill);
   });
 

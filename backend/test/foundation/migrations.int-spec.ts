@@ -124,9 +124,23 @@ describe('migrations', () => {
     ).rejects.toThrow(/UQ_friendships_pair/);
     await expect(
       dataSource.query(
-        `INSERT INTO bets (title, amount, "creatorId", duration, outcomes) VALUES ('t', 1, gen_random_uuid(), 1, '{a,b}')`,
+        `INSERT INTO bets (title, amount, "creatorId", "opponentId", duration, outcomes) VALUES ('t', 1, gen_random_uuid(), $1, 1, '{a,b}')`,
+        [b.id],
       ),
     ).rejects.toThrow(/FK_bets_creatorId/);
+    // A bet without an opponent is an open challenge: it has a link code and is not under way.
+    await expect(
+      dataSource.query(
+        `INSERT INTO bets (title, amount, "creatorId", duration, outcomes) VALUES ('t', 1, $1, 1, '{a,b}')`,
+        [a.id],
+      ),
+    ).rejects.toThrow(/CHK_bets_opponent_or_code/);
+    await expect(
+      dataSource.query(
+        `INSERT INTO bets (title, amount, "creatorId", "challengeCode", status, duration, outcomes) VALUES ('t', 1, $1, 'c0de-c0de-c0de-c0de', 'active', 1, '{a,b}')`,
+        [a.id],
+      ),
+    ).rejects.toThrow(/CHK_bets_open_not_started/);
   });
 
   it('indexes sessions by expiry', async () => {

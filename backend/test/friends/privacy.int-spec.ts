@@ -13,7 +13,8 @@ import {
 type Relation = 'self' | 'friend' | 'stranger' | 'admin';
 
 /**
- * DESIGN §5, written out rather than computed: public = everyone signed in, friends = accepted friends,
+ * docs/product.md §10 (accounts), written out rather than computed: public = everyone signed in,
+ * friends = accepted friends,
  * private = only the user; admins see all.
  */
 const SEES: Record<Visibility, Record<Relation, boolean>> = {

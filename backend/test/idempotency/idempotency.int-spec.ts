@@ -23,6 +23,8 @@ const MONEY_ROUTES = [
   'POST /api/bets/{id}/decline',
   'POST /api/bets/{id}/edit-resolution',
   'POST /api/bets/{id}/submit-result',
+  'POST /api/challenges',
+  'POST /api/challenges/{code}/accept',
 ];
 
 describe('Idempotency-Key', () => {

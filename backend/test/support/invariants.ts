@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 
 /**
- * The money rules of DESIGN §3, checked straight from the tables:
+ * The money rules of docs/money.md, checked straight from the tables:
  *  1. sum(balances) + escrow = signup bonuses + admin deposits - admin withdrawals
  *  2. every balance = the sum of its ledger rows, in an unbroken balanceBefore/balanceAfter chain
  *  3. no balance below zero unless a payout reversal took it there

@@ -32,7 +32,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('apiBaseQuery (spec §7 call conventions)', () => {
+describe('apiBaseQuery (docs/product.md §7 call conventions)', () => {
   it('always sends cookies and sets no JSON content type without a body', async () => {
     answer({ status: 200, body: '{"ok":true}' });
     const result = await apiBaseQuery('/api/bets/active', queryApi, {});

@@ -50,11 +50,12 @@ export const apiBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> 
   }
 };
 
-/** The one API slice; each feature injects its endpoints. Reads are cached indefinitely (spec §7). */
+/** The one API slice; each feature injects its endpoints. Reads are cached indefinitely (docs/product.md §7). */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  // Never stale, never collected (spec §7: reads are cached indefinitely); RTK treats Infinity as 'keep'.
+  // Never stale, never collected (docs/product.md §7: reads are cached indefinitely); RTK treats Infinity as
+  // 'keep'.
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

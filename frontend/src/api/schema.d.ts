@@ -404,6 +404,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an open challenge, sent as a link
+         * @description A pending bet with no opponent; your stake is escrowed now. The answer’s challengeCode makes the link /c/{code}. The first other person to accept it there becomes the opponent. Same rules and messages as POST /api/bets, without opponentId; 400 when your balance is too low, 403 when suspended.
+         */
+        post: operations["ChallengesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An open challenge, as its link shows it (no sign-in needed)
+         * @description Title, amount, outcomes, the creator’s pick and display name, and whether it can still be accepted. 404 challenge_not_found for an unknown code.
+         */
+        get: operations["ChallengesController_lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{code}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an open challenge: you become its opponent
+         * @description Pick an outcome other than the creator’s; your stake is escrowed and the bet is active. When several people accept at once exactly one gets it; the others get 409 challenge_taken. 409 challenge_cancelled or challenge_expired when it is over; 403 challenge_own for your own challenge; 400 for a missing or same pick or too low a balance; 404 for an unknown code.
+         */
+        post: operations["ChallengesController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/search": {
         parameters: {
             query?: never;
@@ -1315,6 +1375,8 @@ export interface components {
             expiresAt: string | null;
             /** Format: date-time */
             resolutionDate: string | null;
+            /** @description An open challenge’s link code (`/c/{code}`), shown to its creator only; null for a bet sent to a friend */
+            challengeCode: string | null;
         };
         ExpiringBetDto: {
             id: number;
@@ -1447,6 +1509,50 @@ export interface components {
             /** Format: uuid */
             winnerId?: Record<string, never> | null;
             reason: string;
+        };
+        CreateChallengeDto: {
+            /**
+             * @description Dollars as a string with at most 2 decimals
+             * @example 25.00
+             */
+            amount: string;
+            title: string;
+            description?: string;
+            outcomes: string[];
+            /** @example 168 */
+            duration: number;
+            creatorPick: string;
+            /** @enum {string} */
+            resolutionType?: "mutual";
+        };
+        ChallengerDto: {
+            /**
+             * Format: uuid
+             * @description So a signed-in app can tell its user this is their own challenge
+             */
+            id: string;
+            /** @description First and last name, or the username when they gave no name */
+            displayName: string;
+        };
+        ChallengeDto: {
+            code: string;
+            title: string;
+            /**
+             * @description Each side’s stake in dollars
+             * @example 25.00
+             */
+            amount: string;
+            outcomes: string[];
+            /** @description The creator’s pick; whoever accepts must pick another outcome */
+            creatorPick: string;
+            creator: components["schemas"]["ChallengerDto"];
+            /**
+             * @description open: can be accepted; taken: someone accepted it; cancelled or expired: nobody can
+             * @enum {string}
+             */
+            status: "open" | "taken" | "cancelled" | "expired";
+            /** Format: date-time */
+            expiresAt: string | null;
         };
         PersonResultDto: {
             /** Format: uuid */
@@ -2628,6 +2734,123 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BetDto"];
                 };
+            };
+        };
+    };
+    ChallengesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChallengeDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+            /** @description invalid input or insufficient balance */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChallengesController_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChallengesController_accept: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+            /** @description invalid pick or insufficient balance */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description challenge_own, account_suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description challenge_taken, challenge_cancelled, challenge_expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

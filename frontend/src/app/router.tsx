@@ -16,7 +16,7 @@ const SIGNED_OUT_PAGES = ['/invite/:code'];
 
 /**
  * Signed out, or while authentication is loading, every path but SIGNED_OUT_PAGES shows the landing page
- * (spec §2). Signed in after choosing an invite link, the visitor is taken back to it (docs/product.md,
+ * (docs/product.md §2). Signed in after choosing an invite link, the visitor is taken back to it (docs/product.md,
  * "Invite links").
  */
 function Root() {

@@ -1,4 +1,4 @@
-/** Browser storage keys of spec §9. */
+/** Browser storage keys of docs/product.md §9. */
 export const AUTH_TOKEN_KEY = 'auth_token';
 export const AUTH_USER_KEY = 'auth_user';
 

@@ -24,7 +24,10 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 }
 
-/** The spec §8 text of any error: "<status>: <body text>" for API errors, else the error's own message. */
+/**
+ * The docs/product.md §8 text of any error: "<status>: <body text>" for API errors, else the error's own
+ * message.
+ */
 export function errorMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
   if (error instanceof Error) return error.message;

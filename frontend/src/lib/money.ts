@@ -16,7 +16,7 @@ export function formatSignedMoney(amount: string | number | null | undefined): s
   return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 
-/** The amount field accepts only digits with one optional decimal point, or empty (spec §5). */
+/** The amount field accepts only digits with one optional decimal point, or empty (docs/product.md §5). */
 export function isAmountInput(text: string): boolean {
   return /^\d*\.?\d*$/.test(text);
 }

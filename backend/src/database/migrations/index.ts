@@ -12,6 +12,7 @@ import { NotificationOutbox1795514300000 } from './1795514300000-NotificationOut
 import { ProfilePictures1795514700000 } from './1795514700000-ProfilePictures.js';
 import { PeopleFinding1795524400000 } from './1795524400000-PeopleFinding.js';
 import { IdempotencyClaimsCommitWithAnswer1795525200000 } from './1795525200000-IdempotencyClaimsCommitWithAnswer.js';
+import { OpenChallenges1795530000000 } from './1795530000000-OpenChallenges.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ProfilePictures1795514700000,
   PeopleFinding1795524400000,
   IdempotencyClaimsCommitWithAnswer1795525200000,
+  OpenChallenges1795530000000,
 ];

@@ -283,7 +283,8 @@ export class AdminService {
   }
 
   /**
-   * Deletes a user (DESIGN §5) in one transaction, through the same steps as self-service deletion
+   * Deletes a user (docs/product.md §10, accounts) in one transaction, through the same steps as
+   * self-service deletion
    * (AccountDeletionService.deleteWithin: open bets voided and refunded, friendships dropped, the row
    * anonymised to a tombstone), plus the audit entry. Every session ends after the commit; the
    * authenticator already refuses the tombstone from the commit on.

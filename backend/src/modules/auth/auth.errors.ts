@@ -1,6 +1,6 @@
 import { ForbiddenError, UnauthorizedError } from '../../common/errors/domain-error.js';
 
-/** The same answer whether the account is unknown or the password wrong (DESIGN §5). */
+/** The same answer whether the account is unknown or the password wrong (docs/product.md §10 (accounts)). */
 export class InvalidCredentialsError extends UnauthorizedError {
   constructor() {
     super('Invalid email or password', 'invalid_credentials');

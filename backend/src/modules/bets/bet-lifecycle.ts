@@ -1,7 +1,8 @@
 import type { BetStatus } from './bet.entity.js';
 
 /**
- * The bet state machine (DESIGN §4): which action may move a bet from which status, and where to.
+ * The bet state machine (docs/product.md §10, bet lifecycle): which action may move a bet from which
+ * status, and where to.
  * Pure data and functions, so every state x action pair is unit-tested; services ask it before they
  * write, and their UPDATEs are conditional on the status they read, so a race cannot apply twice.
  */
@@ -90,5 +91,32 @@ export function holdsEscrow(
     case 'cancelled':
     case 'expired':
       return { creator: false, opponent: false };
+  }
+}
+
+/** What an open challenge's link shows (docs/product.md, "Open challenge links"). */
+export type ChallengeState = 'open' | 'taken' | 'cancelled' | 'expired';
+
+/**
+ * Where an open challenge stands: open while pending, unanswered and before its deadline (the deadlines job
+ * may not have expired it yet); taken once someone accepted it, whatever happened to the bet after that.
+ */
+export function challengeState(
+  bet: { status: BetStatus; opponentId: string | null; expiresAt: Date | null },
+  now: Date,
+): ChallengeState {
+  switch (bet.status) {
+    case 'pending':
+      if (bet.opponentId !== null) return 'taken';
+      return bet.expiresAt !== null && bet.expiresAt <= now ? 'expired' : 'open';
+    case 'active':
+    case 'disputed':
+    case 'completed':
+      return 'taken';
+    case 'declined':
+    case 'cancelled':
+      return 'cancelled';
+    case 'expired':
+      return 'expired';
   }
 }

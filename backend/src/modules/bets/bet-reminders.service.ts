@@ -6,7 +6,7 @@ import { inTransaction } from '../../database/in-transaction.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { betNotifications } from './bet-notifications.js';
 
-/** The reminder goes out when between these many hours are left (spec §9: 0.9 to 1 hour). */
+/** The reminder goes out when between these many hours are left (docs/product.md §9: 0.9 to 1 hour). */
 export const REMINDER_WINDOW_HOURS = { from: 0.9, to: 1 } as const;
 const HOUR_MS = 3_600_000;
 

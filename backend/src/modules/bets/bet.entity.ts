@@ -31,6 +31,14 @@ export type BetStatus =
   'CHK_bets_status',
   `"status" IN ('pending', 'active', 'completed', 'disputed', 'declined', 'cancelled', 'expired')`,
 )
+// An open challenge (docs/product.md, "Open challenge links") has no opponent until someone takes it by its
+// link's code; a bet without an opponent is always an open challenge, and it cannot be under way.
+@Index('UQ_bets_challengeCode', ['challengeCode'], { unique: true })
+@Check('CHK_bets_opponent_or_code', `"opponentId" IS NOT NULL OR "challengeCode" IS NOT NULL`)
+@Check(
+  'CHK_bets_open_not_started',
+  `"opponentId" IS NOT NULL OR "status" IN ('pending', 'cancelled', 'expired')`,
+)
 @Check('CHK_bets_not_self', `"opponentId" IS NULL OR "opponentId" <> "creatorId"`)
 @Entity('bets')
 export class Bet {
@@ -51,6 +59,13 @@ export class Bet {
 
   @Column({ type: 'uuid', nullable: true })
   opponentId: string | null;
+
+  /**
+   * An open challenge's link code (`/c/{code}`): random, unguessable, unique. Kept after the challenge is
+   * taken, cancelled or expired, so its link can say what became of it. Null for a bet sent to a friend.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  challengeCode: string | null;
 
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: BetStatus;

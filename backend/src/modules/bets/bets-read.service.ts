@@ -2,11 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { currentManager } from '../../database/in-transaction.js';
-import { summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
+import { LINK_CODE_SHAPE } from '../../common/random-code.js';
+import { displayNameOf, summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
+import type { User } from '../users/user.entity.js';
 import { RelationsService } from '../users/relations.service.js';
 import { Bet, type BetStatus } from './bet.entity.js';
-import { BetNotFoundError } from './bets.errors.js';
+import { challengeState } from './bet-lifecycle.js';
+import { BetNotFoundError, ChallengeNotFoundError } from './bets.errors.js';
 import type { BetDto, BetPartyDto, ExpiringBetDto } from './dto/bet-view.dto.js';
+import type { ChallengeDto } from './dto/challenge.dto.js';
 
 export const BET_LISTS = {
   active: ['active', 'disputed'],
@@ -21,7 +25,7 @@ export type BetList = keyof typeof BET_LISTS;
 const PERSON = `id, username, "firstName", "lastName", "profileImageUrl", "privacySettings", email`;
 const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."creatorId", b."opponentId", b.status,
   b.duration, b."creatorPick", b."opponentPick", b."creatorResult", b."opponentResult", b."finalResult",
-  b."resolutionType", b."winnerUserId", b."resolutionDate", b."expiresAt", b."createdAt",
+  b."resolutionType", b."winnerUserId", b."resolutionDate", b."expiresAt", b."createdAt", b."challengeCode",
   row_to_json(c) AS creator, row_to_json(o) AS opponent, row_to_json(w) AS winner`;
 const PEOPLE_JOINS = `
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."creatorId") c ON true
@@ -52,6 +56,7 @@ export type PresentableBet = Pick<
   | 'resolutionDate'
   | 'expiresAt'
   | 'createdAt'
+  | 'challengeCode'
 > & { creator?: PartyRow | null; opponent?: PartyRow | null; winner?: PartyRow | null };
 
 type BetRow = PresentableBet;
@@ -141,11 +146,45 @@ export class BetsReadService {
     }));
   }
 
+  /**
+   * An open challenge as its link shows it, to anyone (docs/product.md, "Open challenge links"): the terms
+   * and the creator's display name only. Unknown and malformed codes are 404.
+   */
+  async challenge(code: string, now: Date): Promise<ChallengeDto> {
+    if (!LINK_CODE_SHAPE.test(code)) throw new ChallengeNotFoundError();
+    const [row] = await this.bets.query<
+      (Pick<
+        Bet,
+        'title' | 'amount' | 'outcomes' | 'creatorPick' | 'creatorId' | 'opponentId' | 'status' | 'expiresAt'
+      > &
+        Pick<User, 'firstName' | 'lastName' | 'username'>)[]
+    >(
+      `SELECT b.title, b.amount, b.outcomes, b."creatorPick", b."creatorId", b."opponentId", b.status,
+              b."expiresAt", u."firstName", u."lastName", u.username
+         FROM bets b JOIN users u ON u.id = b."creatorId"
+        WHERE b."challengeCode" = $1`,
+      [code],
+    );
+    if (!row) throw new ChallengeNotFoundError();
+    return {
+      code,
+      title: row.title,
+      amount: row.amount,
+      outcomes: row.outcomes,
+      creatorPick: row.creatorPick ?? '',
+      creator: { id: row.creatorId, displayName: displayNameOf(row) },
+      status: challengeState(row, now),
+      expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    };
+  }
+
   /** Admin views: disputed bets, or disputes an admin has resolved, most recent first; with emails. */
   async adminList(viewer: AuthUser, which: 'disputed' | 'resolved'): Promise<BetDto[]> {
     // Each condition matches an index: bets (status, resolutionDate) and the partial index of resolved disputes.
     const where =
-      which === 'disputed' ? `b.status = 'disputed'` : `b.status = 'completed' AND b."resolutionType" = 'admin'`;
+      which === 'disputed'
+        ? `b.status = 'disputed'`
+        : `b.status = 'completed' AND b."resolutionType" = 'admin'`;
     const rows = await this.bets.query<BetRow[]>(
       `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS}
         WHERE ${where} ORDER BY b."resolutionDate" DESC LIMIT $1`,
@@ -200,6 +239,8 @@ export class BetsReadService {
       createdAt: bet.createdAt.toISOString(),
       expiresAt: bet.expiresAt ? bet.expiresAt.toISOString() : null,
       resolutionDate: bet.resolutionDate ? bet.resolutionDate.toISOString() : null,
+      // The link is the creator's to share; the person who took it has no use for it.
+      challengeCode: bet.creatorId === viewer.id ? bet.challengeCode : null,
     }));
   }
 }

@@ -1,3 +1,4 @@
+import type { ChallengeState } from './bet-lifecycle.js';
 import {
   BadRequestError,
   ConflictError,
@@ -33,5 +34,34 @@ export class InvalidBetError extends BadRequestError {
 export class AccountSuspendedError extends ForbiddenError {
   constructor() {
     super('Your account is suspended, so you cannot do this right now.', 'account_suspended');
+  }
+}
+
+export class ChallengeNotFoundError extends NotFoundError {
+  constructor() {
+    super('This challenge link does not exist. Check that you have the whole link.', 'challenge_not_found');
+  }
+}
+
+/** The creator opened their own open challenge's link: it is for someone else to accept. */
+export class OwnChallengeError extends ForbiddenError {
+  constructor() {
+    super('This is your own challenge: send the link to someone to accept it.', 'challenge_own');
+  }
+}
+
+const CLOSED: Record<Exclude<ChallengeState, 'open'>, { message: string; code: string }> = {
+  taken: { message: 'Someone else accepted this challenge first.', code: 'challenge_taken' },
+  cancelled: {
+    message: 'This challenge was cancelled by the person who made it.',
+    code: 'challenge_cancelled',
+  },
+  expired: { message: 'This challenge has expired.', code: 'challenge_expired' },
+};
+
+/** The open challenge can no longer be accepted: taken by someone else, cancelled or expired. */
+export class ChallengeClosedError extends ConflictError {
+  constructor(state: Exclude<ChallengeState, 'open'>) {
+    super(CLOSED[state].message, CLOSED[state].code);
   }
 }

@@ -11,13 +11,14 @@ import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsController } from './bets.controller.js';
 import { BetsService } from './bets.service.js';
+import { ChallengesController } from './challenges.controller.js';
 import { DisputeStatementsService } from './dispute-statements.service.js';
 import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
 import { BetRemindersJob } from './jobs/bet-reminders.job.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Bet]), UsersModule, WalletModule, NotificationsModule],
-  controllers: [BetsController],
+  controllers: [BetsController, ChallengesController],
   providers: [
     BetsService,
     BetsReadService,

@@ -5,25 +5,31 @@ import { tryJobLock } from '../../database/advisory-locks.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError } from '../../common/errors/domain-error.js';
+import { LINK_CODE_SHAPE, newLinkCode } from '../../common/random-code.js';
 import { formatDollars, negate } from '../../common/money.js';
 import { DisputeResolution } from '../admin/dispute-resolution.entity.js';
 import { AuditTrail } from '../admin/audit-trail.service.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
 import { User } from '../users/user.entity.js';
+import { isSuspended } from '../users/account-standing.js';
+import { RelationsService } from '../users/relations.service.js';
 import { LedgerService, type LedgerPosting } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { betNotifications } from './bet-notifications.js';
-import { nextStatus, type BetAction } from './bet-lifecycle.js';
+import { challengeState, nextStatus, type BetAction } from './bet-lifecycle.js';
 import { DRAW, interpretReport, settlementPostings, winnerOf } from './bet-outcome.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import {
   AccountSuspendedError,
   BetNotFoundError,
   BetStateError,
+  ChallengeClosedError,
+  ChallengeNotFoundError,
   InvalidBetError,
   NotYourMoveError,
+  OwnChallengeError,
 } from './bets.errors.js';
-import type { CreateBetDto } from './dto/create-bet.dto.js';
+import type { CreateBetDto, CreateChallengeDto } from './dto/create-bet.dto.js';
 import type { SubmitResultResponseDto } from './dto/bet-actions.dto.js';
 
 /** What the reporter whose report settled the bet is told: what happened to their money. */
@@ -58,15 +64,15 @@ export class BetsService {
     private readonly activities: BetActivityRecorder,
     private readonly audit: AuditTrail,
     private readonly notifications: NotificationsService,
+    private readonly relations: RelationsService,
     private readonly clock: Clock,
   ) {}
 
+  /** A challenge sent to a friend (or anyone whose settings allow it): pending until they answer. */
   async create(creatorId: string, input: CreateBetDto): Promise<Bet> {
     if (input.opponentId === creatorId)
       throw new InvalidBetError('You cannot bet against yourself', 'opponentId');
-    if (!input.outcomes.includes(input.creatorPick)) {
-      throw new InvalidBetError('Your prediction must be one of the outcomes', 'creatorPick');
-    }
+    this.assertPickIsOutcome(input);
     return inTransaction(this.dataSource, async (manager) => {
       const now = this.clock.now();
       await this.assertNotSuspended(manager, creatorId, now);
@@ -80,78 +86,50 @@ export class BetsService {
       const settings = opponent.privacySettings as { allowChallengesFrom?: string };
       if (
         settings.allowChallengesFrom === 'friends' &&
-        !(await this.areFriends(manager, creatorId, opponent.id))
+        !(await this.relations.areFriends(creatorId, opponent.id))
       ) {
         throw new NotYourMoveError('This person only accepts challenges from friends');
       }
-      const repository = manager.getRepository(Bet);
-      const bet = await repository.save(
-        repository.create({
-          title: input.title,
-          description: input.description || null,
-          amount: new Decimal(input.amount).toFixed(2),
-          creatorId,
-          opponentId: opponent.id,
-          status: 'pending',
-          duration: input.duration,
-          outcomes: input.outcomes,
-          creatorPick: input.creatorPick,
-          resolutionType: 'mutual',
-          expiresAt: new Date(now.getTime() + input.duration * 3_600_000),
-        }),
-      );
-      await this.ledger.post(manager, [
-        {
-          userId: creatorId,
-          amount: negate(bet.amount),
-          type: 'bet_stake',
-          referenceType: 'bet',
-          referenceId: String(bet.id),
-          description: `Stake: ${bet.title}`,
-          insufficientMessage: 'Insufficient balance for this bet',
-        },
-      ]);
-      await this.activities.record(manager, bet.id, [
-        { userId: creatorId, type: 'bet_created', description: `Bet created: ${bet.title}` },
-        { userId: opponent.id, type: 'bet_received', description: `New challenge received: ${bet.title}` },
-      ]);
-      await this.announce(manager, bet, betNotifications.received(bet));
-      return bet;
+      return this.insertPending(manager, creatorId, input, now, { opponentId: opponent.id });
+    });
+  }
+
+  /**
+   * An open challenge (docs/product.md, "Open challenge links"): a pending bet with no opponent and a random
+   * link code; the creator's stake is escrowed now, as for any challenge. Whoever takes it first by the link
+   * becomes the opponent (`takeChallenge`); until then the creator can cancel it, and it expires as any.
+   */
+  async createOpenChallenge(creatorId: string, input: CreateChallengeDto): Promise<Bet> {
+    this.assertPickIsOutcome(input);
+    return inTransaction(this.dataSource, async (manager) => {
+      const now = this.clock.now();
+      await this.assertNotSuspended(manager, creatorId, now);
+      return this.insertPending(manager, creatorId, input, now, { challengeCode: newLinkCode() });
     });
   }
 
   async accept(userId: string, betId: number, pick: string): Promise<Bet> {
     return inTransaction(this.dataSource, async (manager) => {
-      const now = this.clock.now();
       const bet = await this.lockForParty(manager, betId, userId);
       if (bet.opponentId !== userId)
         throw new NotYourMoveError('Only the challenged person can accept this bet');
-      this.assertCan(bet, 'accept');
-      if (bet.expiresAt && bet.expiresAt <= now) throw new BetStateError('This challenge has expired');
-      await this.assertNotSuspended(manager, userId, now);
-      if (!bet.outcomes.includes(pick))
-        throw new InvalidBetError('Please select your predicted outcome.', 'opponentPick');
-      if (pick === bet.creatorPick) {
-        throw new InvalidBetError('You must choose a different outcome than the challenger.', 'opponentPick');
-      }
-      await this.ledger.post(manager, [
-        {
-          userId,
-          amount: negate(bet.amount),
-          type: 'bet_stake',
-          referenceType: 'bet',
-          referenceId: String(bet.id),
-          description: `Stake: ${bet.title}`,
-          insufficientMessage: 'Insufficient balance to accept this bet',
-        },
-      ]);
-      await this.moveTo(manager, bet, 'accept', { opponentPick: pick });
-      await this.activities.record(manager, bet.id, [
-        { userId: bet.creatorId, type: 'bet_accepted', description: `Bet accepted: ${bet.title}` },
-        { userId, type: 'bet_accepted', description: `You accepted a challenge: ${bet.title}` },
-      ]);
-      await this.announce(manager, bet, betNotifications.accepted({ ...bet, opponentId: userId }));
-      return { ...bet, status: 'active', opponentPick: pick };
+      return this.acceptLocked(manager, bet, userId, pick);
+    });
+  }
+
+  /**
+   * Someone opened an open challenge's link and accepted it: they become the opponent, exactly as if the
+   * bet had been sent to them. The bet row is locked first, so of many people accepting at once exactly
+   * one gets it; the others wait for the lock, then find it taken (409 challenge_taken).
+   */
+  async takeChallenge(userId: string, code: string, pick: string): Promise<Bet> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const bet = await this.lockChallenge(manager, code);
+      if (bet.creatorId === userId) throw new OwnChallengeError();
+      if (bet.opponentId === userId) throw new BetStateError('You have already accepted this challenge');
+      const state = challengeState(bet, this.clock.now());
+      if (state !== 'open') throw new ChallengeClosedError(state);
+      return this.acceptLocked(manager, bet, userId, pick);
     });
   }
 
@@ -436,6 +414,98 @@ export class BetsService {
     });
   }
 
+  private assertPickIsOutcome(input: { outcomes: string[]; creatorPick: string }): void {
+    if (!input.outcomes.includes(input.creatorPick)) {
+      throw new InvalidBetError('Your prediction must be one of the outcomes', 'creatorPick');
+    }
+  }
+
+  /** Writes a new pending bet and escrows the creator's stake, in the caller's transaction. */
+  private async insertPending(
+    manager: EntityManager,
+    creatorId: string,
+    input: CreateChallengeDto,
+    now: Date,
+    counterpart: { opponentId: string } | { challengeCode: string },
+  ): Promise<Bet> {
+    const repository = manager.getRepository(Bet);
+    const bet = await repository.save(
+      repository.create({
+        title: input.title,
+        description: input.description || null,
+        amount: new Decimal(input.amount).toFixed(2),
+        creatorId,
+        opponentId: 'opponentId' in counterpart ? counterpart.opponentId : null,
+        challengeCode: 'challengeCode' in counterpart ? counterpart.challengeCode : null,
+        status: 'pending',
+        duration: input.duration,
+        outcomes: input.outcomes,
+        creatorPick: input.creatorPick,
+        resolutionType: 'mutual',
+        expiresAt: new Date(now.getTime() + input.duration * 3_600_000),
+      }),
+    );
+    await this.ledger.post(manager, [
+      {
+        userId: creatorId,
+        amount: negate(bet.amount),
+        type: 'bet_stake',
+        referenceType: 'bet',
+        referenceId: String(bet.id),
+        description: `Stake: ${bet.title}`,
+        insufficientMessage: 'Insufficient balance for this bet',
+      },
+    ]);
+    const lines: ActivityLine[] = [
+      { userId: creatorId, type: 'bet_created', description: `Bet created: ${bet.title}` },
+    ];
+    if (bet.opponentId) {
+      lines.push({
+        userId: bet.opponentId,
+        type: 'bet_received',
+        description: `New challenge received: ${bet.title}`,
+      });
+    }
+    await this.activities.record(manager, bet.id, lines);
+    await this.announce(manager, bet, betNotifications.received(bet));
+    return bet;
+  }
+
+  /**
+   * `userId` accepts the locked pending bet with `pick`: their stake is escrowed and the bet becomes
+   * active with them as the opponent (already so for a sent challenge; set now for an open one).
+   */
+  private async acceptLocked(manager: EntityManager, bet: Bet, userId: string, pick: string): Promise<Bet> {
+    const now = this.clock.now();
+    this.assertCan(bet, 'accept');
+    if (bet.expiresAt && bet.expiresAt <= now) throw new BetStateError('This challenge has expired');
+    await this.assertNotSuspended(manager, userId, now);
+    if (!bet.outcomes.includes(pick))
+      throw new InvalidBetError('Please select your predicted outcome.', 'opponentPick');
+    if (pick === bet.creatorPick) {
+      throw new InvalidBetError('You must choose a different outcome than the challenger.', 'opponentPick');
+    }
+    await this.ledger.post(manager, [
+      {
+        userId,
+        amount: negate(bet.amount),
+        type: 'bet_stake',
+        referenceType: 'bet',
+        referenceId: String(bet.id),
+        description: `Stake: ${bet.title}`,
+        insufficientMessage: 'Insufficient balance to accept this bet',
+      },
+    ]);
+    await this.moveTo(manager, bet, 'accept', { opponentId: userId, opponentPick: pick });
+    const accepted: Bet = { ...bet, status: 'active', opponentId: userId, opponentPick: pick };
+    await this.activities.record(manager, bet.id, [
+      { userId: bet.creatorId, type: 'bet_accepted', description: `Bet accepted: ${bet.title}` },
+      { userId, type: 'bet_accepted', description: `You accepted a challenge: ${bet.title}` },
+    ]);
+    await this.announce(manager, accepted, betNotifications.accepted(accepted));
+    return accepted;
+  }
+
   /**
    * Notifies whom the event concerns and tells both parties' open apps that their bets, wallet and
    * activity changed; all of it only once the transaction commits.
@@ -494,14 +564,23 @@ export class BetsService {
   }
 
   private async lock(manager: EntityManager, betId: number): Promise<Bet> {
-    const bet = await manager
+    const bet = await this.lockOne(manager, 'bet.id = :betId', { betId });
+    if (!bet) throw new BetNotFoundError();
+    return bet;
+  }
+
+  /** The one bet matching `where`, locked for the rest of the transaction (other writers wait). */
+  private lockOne(
+    manager: EntityManager,
+    where: string,
+    parameters: Record<string, unknown>,
+  ): Promise<Bet | null> {
+    return manager
       .getRepository(Bet)
       .createQueryBuilder('bet')
       .setLock('for_no_key_update')
-      .where('bet.id = :betId', { betId })
+      .where(where, parameters)
       .getOne();
-    if (!bet) throw new BetNotFoundError();
-    return bet;
   }
 
   /** Locks the bet; someone who is not a party is told it does not exist. */
@@ -511,22 +590,16 @@ export class BetsService {
     return bet;
   }
 
-  private async assertNotSuspended(manager: EntityManager, userId: string, now: Date): Promise<void> {
-    const [row] = await manager.query<{ suspended: boolean }[]>(
-      `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
-      [userId, now],
-    );
-    if (row?.suspended) throw new AccountSuspendedError();
+  /** Locks the open challenge with this link code; an unknown (or malformed) code is 404. */
+  private async lockChallenge(manager: EntityManager, code: string): Promise<Bet> {
+    if (!LINK_CODE_SHAPE.test(code)) throw new ChallengeNotFoundError();
+    const bet = await this.lockOne(manager, 'bet.challengeCode = :code', { code });
+    if (!bet) throw new ChallengeNotFoundError();
+    return bet;
   }
 
-  private async areFriends(manager: EntityManager, a: string, b: string): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(
-      `SELECT 1 FROM friendships WHERE status = 'accepted'
-         AND LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
-         AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`,
-      [a, b],
-    );
-    return rows.length > 0;
+  private async assertNotSuspended(manager: EntityManager, userId: string, now: Date): Promise<void> {
+    if (await isSuspended(manager, userId, now)) throw new AccountSuspendedError();
   }
 
   private parties(bet: Bet): string[] {

@@ -44,7 +44,10 @@ export class NotAddresseeError extends ForbiddenError {
   }
 }
 
-/** Suspended accounts cannot send friend requests (DESIGN §5); same code as the bet refusal. */
+/**
+ * Suspended accounts cannot send friend requests (docs/product.md §10 (accounts)); same code as the bet
+ * refusal.
+ */
 export class SuspendedFriendRequestError extends ForbiddenError {
   constructor() {
     super('Your account is suspended, so you cannot send friend requests right now.', 'account_suspended');

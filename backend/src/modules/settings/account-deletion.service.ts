@@ -7,7 +7,7 @@ import { SessionStore } from '../auth/session-store.js';
 import { AccountDeletionParticipants } from '../users/account-deletion-participants.js';
 
 /**
- * Deletes an account per DESIGN §5, in one transaction:
+ * Deletes an account per docs/product.md §10 (accounts), in one transaction:
  * 1. the user's row is locked (a second, racing deletion waits and then finds nothing to do);
  * 2. every registered AccountDeletionParticipant runs (bets: pending bets cancelled and refunded,
  *    active/disputed bets voided with refunds to both sides) — the extension point for features;

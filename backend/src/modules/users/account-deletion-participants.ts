@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /**
- * One feature's share of deleting an account (DESIGN §5). Runs inside the deletion's single
+ * One feature's share of deleting an account (docs/product.md §10 (accounts)). Runs inside the deletion's single
  * transaction, before the personal data is removed, with the user's row already locked: whatever it
  * writes commits or rolls back together with the rest of the deletion. Throwing aborts the deletion.
  *

@@ -1,6 +1,6 @@
 import type { User, Visibility } from './user.entity.js';
 
-/** How the viewer stands to the person being shown (DESIGN §5). */
+/** How the viewer stands to the person being shown (docs/product.md §10 (accounts)). */
 export type ViewerRelation = 'self' | 'friend' | 'stranger' | 'admin';
 
 /** public = everyone signed in, friends = accepted friends, private = only the user; admins see all. */
@@ -73,4 +73,13 @@ export function profileOf(
     balance: isVisible(settings?.balanceVisibility, relation) ? user.balance : null,
     stats: isVisible(settings?.activityVisibility, relation) ? { won: stats.won, lost: stats.lost } : null,
   };
+}
+
+/**
+ * How a link someone shares (an invite link, an open challenge) names them: first and last name, else the
+ * username. Sharing the link is sharing who you are with whoever opens it, whatever profileVisibility says.
+ */
+export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name || user.username || 'A Betwixt member';
 }

@@ -13,7 +13,7 @@ export interface LedgerPosting {
   referenceType?: string;
   referenceId?: string;
   description?: string;
-  /** Only a payout reversal may take a balance below zero (DESIGN §3). */
+  /** Only a payout reversal may take a balance below zero (docs/money.md). */
   allowNegative?: boolean;
   /** Message for the user when their balance does not cover a debit. */
   insufficientMessage?: string;

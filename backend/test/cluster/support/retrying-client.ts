@@ -105,9 +105,16 @@ function parse(text: string): unknown {
 }
 
 function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  // Duck-typed: undici's errors come from Node's own realm, not the test sandbox's, so `instanceof Error`
+  // is false for them (which once printed a bare "TypeError: fetch failed" and lost the cause).
+  if (typeof error !== 'object' || error === null || !('message' in error)) return String(error);
+  const { name, message, cause, code } = error as {
+    name?: string;
+    message: string;
+    cause?: unknown;
+    code?: unknown;
+  };
+  const own = `${name ?? 'Error'}: ${message}${typeof code === 'string' ? ` (${code})` : ''}`;
   // fetch's own message is just "fetch failed"; what went wrong is in its cause.
-  return error.cause === undefined
-    ? `${error.name}: ${error.message}`
-    : `${error.message}: ${describe(error.cause)}`;
+  return cause === undefined ? own : `${own} <- ${describe(cause)}`;
 }

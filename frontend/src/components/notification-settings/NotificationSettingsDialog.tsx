@@ -103,7 +103,7 @@ function BrowserPermissionRow() {
   );
 }
 
-/** The four switches of spec §3, stored on this device under `notification-settings`. */
+/** The four switches of docs/product.md §3, stored on this device under `notification-settings`. */
 function NotificationSwitches() {
   const [settings, setSettings] = useState(readNotificationSettings);
   const toggle = (key: NotificationSettingKey, value: boolean) => {

@@ -73,7 +73,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The notification region; F8 moves focus to it (spec §9). */
+/** The notification region; F8 moves focus to it (docs/product.md §9). */
 export function Toaster() {
   const toasts = useAppSelector((state) => state.toasts.items);
   const region = useRef<HTMLElement>(null);

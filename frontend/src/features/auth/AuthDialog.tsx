@@ -215,7 +215,7 @@ function SignupForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void }
   );
 }
 
-/** Login and Sign Up tabs (spec §2). After success the signed-in app replaces the landing page. */
+/** Login and Sign Up tabs (docs/product.md §2). After success the signed-in app replaces the landing page. */
 export function AuthDialog({
   open,
   tab,

@@ -2,7 +2,7 @@ import type { Schemas } from '../../api/schemas';
 
 export type Visibility = 'public' | 'friends' | 'private';
 
-/** The signed-in user (spec §3 "User"), as GET /api/auth/user returns it. */
+/** The signed-in user (docs/product.md §3 "User"), as GET /api/auth/user returns it. */
 export type User = Schemas['SelfUserDto'];
 
 export type AuthResponse = Schemas['AuthResponseDto'];

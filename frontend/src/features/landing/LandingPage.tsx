@@ -40,7 +40,7 @@ function useLoginErrorToast() {
   }, [toast]);
 }
 
-/** Signed-out visitors see this on every path (spec §2 Routing). */
+/** Signed-out visitors see this on every path (docs/product.md §2 Routing). */
 export default function LandingPage() {
   useLoginErrorToast();
   const [index, setIndex] = useState(0);

@@ -29,7 +29,7 @@ export function NotificationBell({
   pollingInterval,
 }: {
   pushNotifications: boolean;
-  /** Only while the live stream is down (spec §9 polling stays the fallback). */
+  /** Only while the live stream is down (docs/product.md §9 polling stays the fallback). */
   pollingInterval: number;
 }) {
   const theme = useTheme();

@@ -22,7 +22,7 @@ export const PASSWORD_RULES = {
   patternMessage: 'Password must contain uppercase, lowercase, number, and special character',
 };
 
-/** Sign-up form: spec §5 Registration, with the same messages as the client. */
+/** Sign-up form: docs/product.md §5 Registration, with the same messages as the client. */
 export class SignupDto {
   @ApiProperty()
   @Transform(trim)

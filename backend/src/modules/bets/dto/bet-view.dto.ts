@@ -36,6 +36,13 @@ export class BetDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) resolutionDate: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'An open challenge’s link code (`/c/{code}`), shown to its creator only; null for a bet sent to a friend',
+  })
+  challengeCode: string | null;
 }
 
 export class ExpiringBetDto {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -110,3 +110,9 @@ export class CreateBetDto {
   @IsIn(['mutual'], { message: 'resolutionType must be mutual' })
   resolutionType?: 'mutual';
 }
+
+/**
+ * An open challenge: a bet with no opponent yet, sent as a link (`/c/{code}`). The same fields and rules
+ * as a challenge to a friend, without opponentId.
+ */
+export class CreateChallengeDto extends OmitType(CreateBetDto, ['opponentId'] as const) {}

@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user.js';
+import { LINK_CODE_SHAPE, newLinkCode } from '../../../common/random-code.js';
 import { inTransaction } from '../../../database/in-transaction.js';
 import { InviteNotFoundError, InviteRevokedError, SelfInviteError } from '../friends.errors.js';
 import { FriendsService } from '../friends.service.js';
+import { displayNameOf } from '../../users/privacy.js';
 import { ACTIVE_PERSON } from '../person-rows.js';
 import type { InviteAcceptedDto, InviteDto, InviteLinkDto, InviterDto } from './invite.dto.js';
-
-/** 16 random bytes (128 bits) written as 22 base64url characters: not guessable, short enough for a QR code. */
-const CODE_BYTES = 16;
-/** What a code can look like; anything else is unknown without asking the database. */
-const CODE_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 
 interface CodeRow {
   code: string;
@@ -26,10 +22,6 @@ interface InviteRow {
   lastName: string | null;
 }
 
-function newCode(): string {
-  return randomBytes(CODE_BYTES).toString('base64url');
-}
-
 function linkOf(row: CodeRow): InviteLinkDto {
   return { code: row.code, createdAt: row.createdAt.toISOString() };
 }
@@ -39,8 +31,7 @@ function linkOf(row: CodeRow): InviteLinkDto {
  * name shows whatever the profile's visibility; nothing else of the profile does.
  */
 function inviterOf(row: InviteRow): InviterDto {
-  const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
-  return { id: row.userId, username: row.username, displayName: name || row.username || 'A Betwixt member' };
+  return { id: row.userId, username: row.username, displayName: displayNameOf(row) };
 }
 
 /**
@@ -61,7 +52,7 @@ export class InvitesService {
         `INSERT INTO invite_codes ("userId", code) VALUES ($1, $2)
          ON CONFLICT ("userId") WHERE "revokedAt" IS NULL DO NOTHING
          RETURNING code, "createdAt"`,
-        [viewer.id, newCode()],
+        [viewer.id, newLinkCode()],
       );
       if (created) return linkOf(created);
       const [active] = await this.dataSource.query<CodeRow[]>(
@@ -80,7 +71,7 @@ export class InvitesService {
       await this.revokeActive(manager, viewer.id);
       const [created] = await manager.query<CodeRow[]>(
         `INSERT INTO invite_codes ("userId", code) VALUES ($1, $2) RETURNING code, "createdAt"`,
-        [viewer.id, newCode()],
+        [viewer.id, newLinkCode()],
       );
       if (!created) throw new Error('invite code insert returned nothing');
       return linkOf(created);
@@ -107,7 +98,7 @@ export class InvitesService {
   }
 
   private async find(code: string): Promise<InviteRow> {
-    if (!CODE_SHAPE.test(code)) throw new InviteNotFoundError();
+    if (!LINK_CODE_SHAPE.test(code)) throw new InviteNotFoundError();
     const [row] = await this.dataSource.query<InviteRow[]>(
       `SELECT ic."userId", ic."revokedAt", u.username, u."firstName", u."lastName"
          FROM invite_codes ic JOIN users u ON u.id = ic."userId"
