@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { tryJobLock } from '../../database/advisory-locks.js';
 import { inTransaction } from '../../database/in-transaction.js';
-import { DisputeResolution } from '../admin/dispute-resolution.entity.js';
+import { DisputeResolution } from './dispute-resolution.entity.js';
 import { LedgerService } from '../wallet/ledger.service.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { disputedLines } from './bet-activity-lines.js';

@@ -28,7 +28,7 @@ import { CreateBetDto } from './dto/create-bet.dto.js';
 import { HistoryQueryDto } from './dto/history-query.dto.js';
 import { DisputeStatementInputDto } from './dto/statement.dto.js';
 import { DisputeStatementsService } from './dispute-statements.service.js';
-import { ListQueryDto } from './dto/list-query.dto.js';
+import { ListQueryDto } from '../../common/http/list-query.dto.js';
 
 @ApiTags('bets')
 @ApiBearerAuth()

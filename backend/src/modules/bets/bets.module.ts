@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditTrail } from '../admin/audit-trail.service.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
@@ -21,7 +21,7 @@ import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
 import { BetRemindersJob } from './jobs/bet-reminders.job.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Bet]), UsersModule, WalletModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature([Bet]), AuditModule, UsersModule, WalletModule, NotificationsModule],
   controllers: [BetsController, ChallengesController],
   providers: [
     BetsService,
@@ -33,7 +33,6 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
     BetPageService,
     DisputeStatementsService,
     BetActivityRecorder,
-    AuditTrail,
     BetDeadlinesJob,
     BetRemindersService,
     BetRemindersJob,

@@ -5,7 +5,7 @@ import { inTransaction } from '../../database/in-transaction.js';
 import { Clock } from '../../common/clock.js';
 import { newLinkCode } from '../../common/random-code.js';
 import { formatDollars, negate } from '../../common/money.js';
-import { DisputeResolution } from '../admin/dispute-resolution.entity.js';
+import { DisputeResolution } from './dispute-resolution.entity.js';
 import { User } from '../users/user.entity.js';
 import { isSuspended } from '../users/account-standing.js';
 import { RelationsService } from '../users/relations.service.js';
