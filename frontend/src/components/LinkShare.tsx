@@ -57,6 +57,8 @@ export function LinkShare({
 }) {
   const qr = useQrCode(url);
   const toast = useToast();
+  // Said next to the button too: inside a dialog the toasts behind it are hidden from screen readers.
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
 
   const share = async () => {
     if (!url) return;
@@ -70,8 +72,10 @@ export function LinkShare({
     }
     try {
       await navigator.clipboard.writeText(url);
+      setCopied('copied');
       toast({ title: copiedTitle, description: copiedDescription, variant: 'success' });
     } catch {
+      setCopied('failed');
       toast({
         title: 'Could not copy the link',
         description: 'Select the link and copy it yourself.',
@@ -103,6 +107,13 @@ export function LinkShare({
         <Button variant="contained" startIcon={<ShareIcon />} disabled={!url} onClick={() => void share()}>
           Share
         </Button>
+        <Typography role="status" variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {copied === 'copied'
+            ? 'Link copied to the clipboard'
+            : copied === 'failed'
+              ? 'Could not copy: select the link and copy it yourself'
+              : ''}
+        </Typography>
         {children}
       </Stack>
     </Stack>
