@@ -48,12 +48,12 @@ test('an open challenge sent as a link: a signed-out visitor signs up, accepts, 
   await expect(flow.getByRole('img', { name: 'QR code of your challenge link' })).toBeVisible();
   const link = (await flow.getByTestId('challenge-link').textContent()) ?? '';
   expect(link).toMatch(/\/c\/[A-Za-z0-9_-]{22}$/);
+  await expectNoHorizontalScroll(alicePage);
+  await alicePage.screenshot({ path: shot('challenge-share'), animations: 'disabled' });
   await flow.getByRole('button', { name: 'Share' }).click();
   // Said in the dialog as well as by the toast (which the open dialog hides from assistive technology).
   await expect(flow.getByRole('status').filter({ hasText: /Link copied|Could not copy/ })).toBeVisible();
   await expectAccessible(alicePage, 'the open challenge share step');
-  await expectNoHorizontalScroll(alicePage);
-  await alicePage.screenshot({ path: shot('challenge-share'), animations: 'disabled' });
   await flow.getByRole('button', { name: 'Done' }).click();
   await expect(flow).toBeHidden();
   const pendingCard = alicePage.getByRole('article', { name: title });

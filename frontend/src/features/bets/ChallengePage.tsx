@@ -51,7 +51,10 @@ function Terms({ challenge }: { challenge: Challenge }) {
         <Box component="strong" sx={{ fontSize: 24 }}>
           ${formatMoney(challenge.amount)}
         </Box>{' '}
-        each · winner takes ${formatMoney(Number(challenge.amount) * 2)}
+        each
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        The winner takes ${formatMoney(Number(challenge.amount) * 2)}
       </Typography>
       {challenge.status === 'open' && challenge.expiresAt && (
         <Typography variant="body2" color="text.secondary">
@@ -106,11 +109,13 @@ function BrokenLink({ error, onRetry }: { error: unknown; onRetry: () => void })
 
 const CLOSED: Record<
   Exclude<Challenge['status'], 'open'>,
-  (c: Challenge) => { title: string; text: string }
+  (c: Challenge, signedIn: boolean) => { title: string; text: string }
 > = {
-  taken: (c) => ({
+  taken: (c, signedIn) => ({
     title: 'This challenge was already taken',
-    text: `Someone accepted ${c.creator.displayName}’s challenge first.`,
+    text: signedIn
+      ? `Someone accepted ${c.creator.displayName}’s challenge. If it was you, the bet is on your dashboard.`
+      : `Someone accepted ${c.creator.displayName}’s challenge first.`,
   }),
   cancelled: (c) => ({
     title: 'This challenge was cancelled',
@@ -293,7 +298,7 @@ export default function ChallengePage() {
   else if (challenge.error || !data) body = <BrokenLink error={challenge.error} onRetry={refetch} />;
   else if (user && data.creator.id === user.id) body = <OwnChallenge challenge={data} />;
   else if (data.status !== 'open') {
-    const { title, text } = CLOSED[data.status](data);
+    const { title, text } = CLOSED[data.status](data, Boolean(user));
     body = (
       <Stack spacing={3} sx={{ alignItems: 'center' }}>
         <Notice title={title} text={text} />
