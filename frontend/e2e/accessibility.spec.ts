@@ -1,5 +1,17 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, grantAdmin, newPerson, signUp } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, expectTapTargets, grantAdmin, newPerson, signUp } from './support';
+
+const ACCOUNT_TABS = ['Profile', 'Analytics', 'Activity', 'Settings'];
+const ADMIN_TABS = ['Users', 'Balance', 'Moderation', 'Disputes', 'Resolved', 'Audit Log'];
+
+/** Opens each tab in turn and runs `check` on it once it is selected. */
+async function eachTab(page: Page, tabs: string[], check: (tab: string) => Promise<void>): Promise<void> {
+  for (const tab of tabs) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await check(tab);
+  }
+}
 
 /**
  * Every screen a new user walks through, checked with axe-core at each stop on both projects (phone and
@@ -41,11 +53,7 @@ test('a new user’s screens and dialogs have no serious accessibility violation
   await expectAccessible(page, 'the bet history');
 
   await page.goto('/account');
-  for (const tab of ['Profile', 'Analytics', 'Activity', 'Settings']) {
-    await page.getByRole('tab', { name: tab }).click();
-    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-    await expectAccessible(page, `the account's ${tab} tab`);
-  }
+  await eachTab(page, ACCOUNT_TABS, (tab) => expectAccessible(page, `the account's ${tab} tab`));
 
   await page
     .getByRole('button', { name: /notifications/i })
@@ -61,9 +69,59 @@ test('every admin tab has no serious accessibility violations', async ({ page })
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expectAccessible(page, 'the admin panel');
-  for (const tab of ['Users', 'Balance', 'Moderation', 'Disputes', 'Resolved', 'Audit Log']) {
-    await page.getByRole('tab', { name: tab }).click();
-    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-    await expectAccessible(page, `the admin's ${tab} tab`);
+  await eachTab(page, ADMIN_TABS, (tab) => expectAccessible(page, `the admin's ${tab} tab`));
+});
+
+/**
+ * Tap targets at 390 px (phone; the desktop project checks its own layout at 1280 px): every button, link,
+ * tab, switch and checkbox on the main screens is at least 44x44 px (issue #15).
+ */
+test('every tap target on the main screens is at least 44x44 px', async ({ page }, info) => {
+  if (info.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+  await expectTapTargets(page, 'the landing page');
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectTapTargets(page, 'the sign-up dialog');
+  await page.keyboard.press('Escape');
+
+  const person = newPerson('Tess');
+  await signUp(page, person);
+  // The welcome toast and its close button.
+  await expect(page.getByRole('status').filter({ hasText: 'Account Created' })).toBeVisible();
+  await expectTapTargets(page, 'the dashboard with a toast');
+  grantAdmin(person.username);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
+  await expectTapTargets(page, 'the dashboard');
+
+  await page.getByRole('button', { name: 'Create New Bet' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Create New Bet' })).toBeVisible();
+  await expectTapTargets(page, 'the create flow, first step');
+  await page.keyboard.press('Escape');
+
+  for (const [path, heading] of [
+    ['/friends', 'Friends & Network'],
+    ['/history', 'Wallet'],
+    ['/bets', 'Bet History'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expectTapTargets(page, path);
   }
+
+  await page.goto('/account');
+  await eachTab(page, ACCOUNT_TABS, (tab) => expectTapTargets(page, `the account's ${tab} tab`));
+  await page
+    .getByRole('button', { name: /notifications/i })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Close notifications' })).toBeVisible();
+  await expectTapTargets(page, 'the notification list');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await eachTab(page, ADMIN_TABS, (tab) => expectTapTargets(page, `the admin's ${tab} tab`));
 });

@@ -12,7 +12,7 @@ async function expectFocusRing(page: Page): Promise<void> {
 
 /** Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, backwards = false): Promise<void> {
-  for (let presses = 0; presses < 40; presses += 1) {
+  for (let presses = 0; presses < 60; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
@@ -91,4 +91,95 @@ test('sign up and send a challenge with the keyboard alone, holding Space to con
   await page.keyboard.up('Space');
   await expect(page.getByRole('article', { name: title })).toBeVisible();
   await friendContext.close();
+});
+
+/** The signed-in person's id and token, as the app keeps them. */
+async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
+  return page.evaluate(() => ({
+    id: (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id: string }).id,
+    token: localStorage.getItem('auth_token') ?? '',
+  }));
+}
+
+/** Reports on the dashboard with the keyboard alone that `happened` is the outcome (a three-option bet). */
+async function reportByKeyboard(page: Page, title: string, happened: string): Promise<void> {
+  await page.goto('/');
+  const submit = page.getByRole('article', { name: title }).getByRole('button', { name: 'Submit Outcome' });
+  await expect(submit).toBeVisible();
+  await tabTo(page, submit);
+  await expectFocusRing(page);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Submit Outcome' });
+  await expect(dialog).toBeVisible();
+  const outcome = dialog.getByRole('radio', { name: happened, exact: true });
+  // Tab reaches a radio group at its first option; the arrow keys move inside it, Space checks.
+  await tabTo(page, dialog.getByRole('radio').first());
+  for (
+    let presses = 0;
+    presses < 5 && !(await outcome.evaluate((e) => e === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(outcome).toBeChecked();
+  await tabTo(page, dialog.getByRole('button', { name: 'Continue' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, dialog.getByRole('button', { name: 'Send my report' }));
+  await expectFocusRing(page);
+  await page.keyboard.press('Enter');
+}
+
+test('accept a challenge and report the result with the keyboard alone, both sides', async ({
+  page,
+  browser,
+}, info) => {
+  const challengerContext = await browser.newContext(info.project.use);
+  const challengerPage = await challengerContext.newPage();
+  const challenger = newPerson('Mia');
+  await signUp(challengerPage, challenger);
+  const person = newPerson('Noa');
+  await signUp(page, person);
+
+  // The challenge itself is sent over the API (creating one by keyboard is the journey above).
+  const [from, to] = [await sessionOf(challengerPage), await sessionOf(page)];
+  const title = `Who wins the derby ${Date.now()}`;
+  const created = await challengerPage.request.post('/api/bets', {
+    headers: { authorization: `Bearer ${from.token}` },
+    data: {
+      opponentId: to.id,
+      amount: '15',
+      title,
+      outcomes: ['Reds', 'Blues', 'Draw'],
+      duration: 168,
+      creatorPick: 'Reds',
+    },
+  });
+  expect(created.ok()).toBe(true);
+
+  await page.goto('/');
+  const card = page.getByRole('article', { name: title });
+  await tabTo(page, card.getByRole('button', { name: 'Accept Challenge' }));
+  await expectFocusRing(page);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  // The challenger's pick is disabled, so Tab enters the group at Blues; Space chooses it.
+  const blues = dialog.getByRole('radio', { name: 'Blues' });
+  await tabTo(page, blues);
+  await page.keyboard.press('Space');
+  await expect(blues).toBeChecked();
+  await tabTo(page, dialog.getByRole('button', { name: 'Accept Challenge' }));
+  await expectFocusRing(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Bet Accepted!' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Both report that the Reds won: the reports match, so the challenger is paid.
+  await reportByKeyboard(page, title, 'Reds');
+  await expect(page.getByRole('status').filter({ hasText: 'Outcome Submitted' })).toBeVisible();
+  await reportByKeyboard(challengerPage, title, 'Reds');
+  await expect(challengerPage.getByRole('status').filter({ hasText: 'Outcome Submitted' })).toBeVisible();
+  await challengerPage.goto('/history');
+  await expect(challengerPage.getByTestId('wallet-available')).toHaveText('$1,015.00');
+  await challengerContext.close();
 });

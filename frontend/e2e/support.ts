@@ -96,12 +96,13 @@ export function grantAdmin(username: string): void {
   });
 }
 
-/**
- * axe-core over what the page shows now (WCAG 2.1 A/AA and best practices): fails on any serious or critical
- * violation, naming each rule and the first elements it found, so a regression fails `npm test` (issue #15).
- * Waits for running animations first: a dialog or toast still fading in reads as low contrast.
- */
-export async function expectAccessible(page: Page, where: string): Promise<void> {
+/** Waits for running animations: a dialog or toast still fading in reads as low contrast, a popover still
+ * growing measures small. */
+async function animationsSettled(page: Page): Promise<void> {
+  // Two frames first, so a transition started by the last click is running and so counted.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.evaluate(() =>
     Promise.all(
       document
@@ -111,6 +112,15 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * axe-core over what the page shows now (WCAG 2.1 A/AA and best practices): fails on any serious or critical
+ * violation, naming each rule and the first elements it found, so a regression fails `npm test` (issue #15).
+ * Waits for running animations first.
+ */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -125,4 +135,77 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
           .join(' | '),
     );
   expect(serious, `serious or critical axe violations on ${where}`).toEqual([]);
+}
+
+/** What a tap target check found too small: its role, name and size in CSS pixels. */
+export interface SmallTarget {
+  what: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Every button, link, tab, switch, checkbox, radio, menu item and select the page shows now, measured: fails
+ * with the list of those under `min` x `min` CSS px (issue #15: 44 px, Apple's and WCAG 2.5.5's size; 2.5.8
+ * asks 24). A switch, checkbox or radio counts with the label that wraps it (tapping the label works too).
+ * Left out, as WCAG 2.5.8's exceptions allow: links inside a sentence ("inline" targets, whose size the
+ * line height sets) and anything hidden from everyone (aria-hidden, inert, display or visibility).
+ */
+export async function expectTapTargets(page: Page, where: string, min = 44): Promise<void> {
+  await animationsSettled(page);
+  const small = await page.evaluate((size): SmallTarget[] => {
+    const selector = [
+      'button',
+      'a[href]',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="tab"]',
+      '[role="switch"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="menuitem"]',
+      '[role="option"]',
+      '[role="combobox"]',
+      'input[type="checkbox"]',
+      'input[type="radio"]',
+    ].join(',');
+    const inSentence = (element: Element): boolean => {
+      // A link whose block (paragraph, list item, table cell) has words of its own besides the link.
+      if (element.tagName !== 'A' && element.getAttribute('role') !== 'link') return false;
+      const block = element.parentElement?.closest('p, li, td, dd, label, span.MuiTypography-root');
+      if (!block) return false;
+      const own = (block.textContent ?? '').replace(element.textContent ?? '', '').trim();
+      return own.length > 0 && getComputedStyle(element).display.startsWith('inline');
+    };
+    const found: SmallTarget[] = [];
+    for (const element of Array.from(document.querySelectorAll(selector))) {
+      if (element.closest('[aria-hidden="true"], [inert]')) continue;
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      if (inSentence(element)) continue;
+      const control = element.matches('input, [role="switch"], [role="checkbox"], [role="radio"]');
+      const target = (control && element.closest('label')) || element;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.width + 0.5 >= size && box.height + 0.5 >= size) continue;
+      const role = element.getAttribute('role') ?? element.tagName.toLowerCase();
+      const name =
+        element.getAttribute('aria-label') ||
+        (target.textContent ?? '').trim().slice(0, 40) ||
+        element.getAttribute('name') ||
+        '';
+      found.push({
+        what: `${role} "${name}"`,
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+      });
+    }
+    return found;
+  }, min);
+  // Soft: the journey goes on, so one run lists the offenders of every screen.
+  expect
+    .soft(
+      small.map((target) => `${target.what} ${target.width}x${target.height}`),
+      `tap targets under ${min}x${min} px on ${where}`,
+    )
+    .toEqual([]);
 }

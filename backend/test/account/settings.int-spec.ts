@@ -72,6 +72,39 @@ describe('settings: notifications, privacy, password, export', () => {
     expect(me.body.privacySettings).toEqual(more.body.privacySettings);
   });
 
+  it('someone who takes challenges from friends only can be challenged by friends only', async () => {
+    const [picky, stranger, friend] = await Promise.all([newUser(t), newUser(t), newUser(t)]);
+    await api(t, 'PATCH', '/api/settings/privacy', {
+      token: picky.token,
+      body: { allowChallengesFrom: 'friends' },
+    });
+    await befriend(t, friend, picky);
+    const challenge = (from: SignedUpUser) =>
+      api(t, 'POST', '/api/bets', {
+        token: from.token,
+        body: {
+          opponentId: picky.id,
+          amount: '5.00',
+          title: 'Friends only?',
+          outcomes: ['Yes', 'No'],
+          duration: 24,
+          creatorPick: 'Yes',
+        },
+      });
+    const refused = await challenge(stranger);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([
+      403,
+      'bet_forbidden',
+      'This person only accepts challenges from friends',
+    ]);
+    expect((await challenge(friend)).status).toBe(201);
+    const [{ count }] = await t.dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM bets WHERE "opponentId" = $1`,
+      [picky.id],
+    );
+    expect(count).toBe(1);
+  });
+
   describe('password change', () => {
     it('ends every session at once and hands the caller a fresh one', async () => {
       const user = await newUser(t);

@@ -37,7 +37,25 @@ export const theme = createTheme({
     MuiLink: {
       styleOverrides: { root: { '&:focus-visible': { outline: '3px solid #7953d2', outlineOffset: 2 } } },
     },
+    // Tap targets of at least 44x44 px everywhere (issue #15; e2e/accessibility.spec measures every screen).
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { minHeight: 44 } } },
+    // MUI's are 40 px (34 when small): the dialogs' close buttons, the wallet's eye, paging arrows.
+    MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    // 42 px by default (9 px around a 24 px icon).
+    MuiCheckbox: { styleOverrides: { root: { padding: 10 } } },
+    MuiRadio: { styleOverrides: { root: { padding: 10 } } },
+    // MUI's switch is 58x38 with a 38 px thumb area; 64x44 with the same track and thumb, centred (the
+    // thumb's 12 px ring makes its 44 px target, the track keeps its 14 px).
+    MuiSwitch: {
+      styleOverrides: {
+        root: { width: 64, height: 44, padding: 15 },
+        switchBase: { padding: 12 },
+      },
+    },
+    // Menu items are 48 px on phones but shrink to 36 from 600 px up (the desktop account menu).
+    MuiMenuItem: { styleOverrides: { root: { minHeight: 44 } } },
+    // A chip you can press (quick amounts) is a button: 44 px tall; plain chips stay 32 px labels.
+    MuiChip: { styleOverrides: { clickable: { height: 44, borderRadius: 22 } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
   },
 });

@@ -11,6 +11,8 @@ import { DisputeResolution } from '../admin/dispute-resolution.entity.js';
 import { AuditTrail } from '../admin/audit-trail.service.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
 import { User } from '../users/user.entity.js';
+import { isSuspended } from '../users/account-standing.js';
+import { RelationsService } from '../users/relations.service.js';
 import { LedgerService, type LedgerPosting } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { betNotifications } from './bet-notifications.js';
@@ -62,6 +64,7 @@ export class BetsService {
     private readonly activities: BetActivityRecorder,
     private readonly audit: AuditTrail,
     private readonly notifications: NotificationsService,
+    private readonly relations: RelationsService,
     private readonly clock: Clock,
   ) {}
 
@@ -83,7 +86,7 @@ export class BetsService {
       const settings = opponent.privacySettings as { allowChallengesFrom?: string };
       if (
         settings.allowChallengesFrom === 'friends' &&
-        !(await this.areFriends(manager, creatorId, opponent.id))
+        !(await this.relations.areFriends(creatorId, opponent.id))
       ) {
         throw new NotYourMoveError('This person only accepts challenges from friends');
       }
@@ -596,21 +599,7 @@ export class BetsService {
   }
 
   private async assertNotSuspended(manager: EntityManager, userId: string, now: Date): Promise<void> {
-    const [row] = await manager.query<{ suspended: boolean }[]>(
-      `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
-      [userId, now],
-    );
-    if (row?.suspended) throw new AccountSuspendedError();
-  }
-
-  private async areFriends(manager: EntityManager, a: string, b: string): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(
-      `SELECT 1 FROM friendships WHERE status = 'accepted'
-         AND LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
-         AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`,
-      [a, b],
-    );
-    return rows.length > 0;
+    if (await isSuspended(manager, userId, now)) throw new AccountSuspendedError();
   }
 
   private parties(bet: Bet): string[] {

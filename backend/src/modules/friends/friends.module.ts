@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { FriendsController } from './friends.controller.js';
 import { FriendsService } from './friends.service.js';
@@ -16,7 +17,7 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
  * rivalries under /api/friends; personal invite links under /api/invites.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Friendship]), NotificationsModule],
+  imports: [TypeOrmModule.forFeature([Friendship]), UsersModule, NotificationsModule],
   controllers: [PeopleController, FriendsController, InvitesController],
   providers: [FriendsService, PeopleService, HeadToHeadService, InvitesService, SearchRateLimitGuard],
   exports: [FriendsService],

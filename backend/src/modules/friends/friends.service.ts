@@ -4,6 +4,7 @@ import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
+import { isSuspended } from '../users/account-standing.js';
 import { summarise } from '../users/privacy.js';
 import type { FriendDto, FriendRequestDto, FriendshipDto } from './dto/person.dto.js';
 import {
@@ -114,11 +115,7 @@ export class FriendsService {
     const them = addresseeId.toLowerCase();
     if (them === me) throw new SelfFriendRequestError();
     return inTransaction(this.dataSource, async (manager) => {
-      const [sender] = await manager.query<{ suspended: boolean }[]>(
-        `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
-        [me, this.clock.now()],
-      );
-      if (sender?.suspended) throw new SuspendedFriendRequestError();
+      if (await isSuspended(manager, me, this.clock.now())) throw new SuspendedFriendRequestError();
       const [target] = await manager.query<{ id: string }[]>(
         `SELECT u.id FROM users u WHERE u.id = $1::uuid AND ${ACTIVE_PERSON}`,
         [them],
@@ -157,11 +154,7 @@ export class FriendsService {
     const me = viewer.id;
     if (inviterId === me) throw new SelfFriendRequestError();
     return inTransaction(this.dataSource, async (manager) => {
-      const [invitee] = await manager.query<{ suspended: boolean }[]>(
-        `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
-        [me, this.clock.now()],
-      );
-      if (invitee?.suspended) throw new SuspendedFriendRequestError();
+      if (await isSuspended(manager, me, this.clock.now())) throw new SuspendedFriendRequestError();
       for (let attempt = 0; attempt < 3; attempt++) {
         const [created] = await manager.query<FriendshipRow[]>(
           `INSERT INTO friendships ("requesterId", "addresseeId", status) VALUES ($1, $2, 'accepted')
@@ -205,15 +198,6 @@ export class FriendsService {
       [viewer.id, friendUserId],
     );
     if (result[1] === 0) throw new NotFriendsError();
-  }
-
-  /** Whether two people are friends; used to guard the head-to-head record. */
-  async areFriends(a: string, b: string): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM friendships WHERE ${PAIR} AND status = 'accepted'`,
-      [a, b],
-    );
-    return rows.length > 0;
   }
 
   private async requestOver(

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
+import { RelationsService } from '../users/relations.service.js';
 import type { HeadToHeadDto } from './dto/person.dto.js';
 import { NotFriendsError } from './friends.errors.js';
-import { FriendsService } from './friends.service.js';
 
 interface HeadToHeadRow {
   won: number;
@@ -21,11 +21,11 @@ interface HeadToHeadRow {
 export class HeadToHeadService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly friends: FriendsService,
+    private readonly relations: RelationsService,
   ) {}
 
   async between(viewer: AuthUser, friendId: string): Promise<HeadToHeadDto> {
-    if (friendId === viewer.id || !(await this.friends.areFriends(viewer.id, friendId))) {
+    if (friendId === viewer.id || !(await this.relations.areFriends(viewer.id, friendId))) {
       throw new NotFriendsError();
     }
     // Results from the viewer's side, newest first (by resolution time); the streak is the run of equal

@@ -3,7 +3,11 @@ import { DataSource } from 'typeorm';
 import { currentManager } from '../../database/in-transaction.js';
 import type { ViewerRelation } from './privacy.js';
 
-/** Works out, in one query, how a viewer stands to a set of people, for privacy decisions. */
+/**
+ * How people stand to each other, read from the friendships table: for privacy decisions (in one query for
+ * a whole list) and for the rules that need a friendship (challenging someone who accepts challenges from
+ * friends only, a head-to-head record). Inside a transaction it reads through that transaction.
+ */
 @Injectable()
 export class RelationsService {
   constructor(private readonly dataSource: DataSource) {}
@@ -30,5 +34,15 @@ export class RelationsService {
       );
     }
     return relations;
+  }
+
+  async areFriends(a: string, b: string): Promise<boolean> {
+    const rows = await currentManager(this.dataSource).query<unknown[]>(
+      `SELECT 1 FROM friendships WHERE status = 'accepted'
+         AND LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
+         AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`,
+      [a, b],
+    );
+    return rows.length > 0;
   }
 }

@@ -91,7 +91,12 @@ export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => voi
               <FormControlLabel
                 key={outcome}
                 value={outcome}
-                control={<Radio />}
+                // The challenger's (disabled) pick stands outside the group's name: the dialog's focus trap
+                // takes the group's first radio as its Tab stop, and a disabled first one made Tab skip the
+                // whole group once focus had wrapped around (found by the keyboard-only journey).
+                control={
+                  outcome === bet.creatorPick ? <Radio name={`bet-${bet.id}-challenger-pick`} /> : <Radio />
+                }
                 label={outcome === bet.creatorPick ? `${outcome} (challenger's pick)` : outcome}
                 disabled={outcome === bet.creatorPick}
               />
