@@ -10,6 +10,10 @@ import { BetRemindersService } from './bet-reminders.service.js';
 import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsController } from './bets.controller.js';
+import { BetDeadlinesService } from './bet-deadlines.service.js';
+import { BetResolutionsService } from './bet-resolutions.service.js';
+import { BetTransitions } from './bet-transitions.js';
+import { BetsDeletionParticipant } from './bets-deletion.participant.js';
 import { BetsService } from './bets.service.js';
 import { ChallengesController } from './challenges.controller.js';
 import { DisputeStatementsService } from './dispute-statements.service.js';
@@ -21,6 +25,10 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
   controllers: [BetsController, ChallengesController],
   providers: [
     BetsService,
+    BetTransitions,
+    BetResolutionsService,
+    BetDeadlinesService,
+    BetsDeletionParticipant,
     BetsReadService,
     BetPageService,
     DisputeStatementsService,
