@@ -33,6 +33,8 @@ export interface Bet {
   createdAt: string;
   expiresAt: string | null;
   resolutionDate: string | null;
+  /** An open challenge's link code (`/c/{code}`), for its creator only; null for a bet sent to a friend. */
+  challengeCode?: string | null;
 }
 
 export interface CreateBetInput {
@@ -131,4 +133,13 @@ export function displayName(party: BetParty | null | undefined): string {
   if (!party) return 'Unknown';
   const name = [party.firstName, party.lastName].filter(Boolean).join(' ');
   return name || party.username || party.email || 'Unknown';
+}
+
+/** The other side of a bet as the viewer sees it: an open challenge nobody has taken yet says so. */
+export function otherSideName(
+  bet: Pick<Bet, 'opponent' | 'opponentId' | 'challengeCode'>,
+  other: BetParty | null,
+): string {
+  if (!other && !bet.opponentId && bet.challengeCode) return 'anyone with the link';
+  return displayName(other);
 }
