@@ -36,7 +36,8 @@ import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { formatMoney, isAmountInput } from '../../lib/money';
 import { linkUrl } from '../../lib/pending-link';
-import { useCreateBetMutation, usePendingBetsQuery, useWalletQuery } from './bets-api';
+import { useWalletQuery } from '../wallet/wallet-api';
+import { useCreateBetMutation, usePendingBetsQuery } from './bets-api';
 import { useCreateChallengeMutation } from './challenges-api';
 import {
   amountError,
@@ -78,7 +79,7 @@ function PersonRow({
   );
 }
 
-/** Spec §2 Bet creation: full screen, four steps, hold to confirm, then 'Bet Created!'. */
+/** docs/product.md §2 Bet creation: full screen, four steps, hold to confirm, then 'Bet Created!'. */
 export function CreateBetFlow({
   open,
   onClose,
