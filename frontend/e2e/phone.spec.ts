@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { grantAdmin, newPerson, signUp } from './support';
+import { expectNoHorizontalScroll, grantAdmin, newPerson, signUp } from './support';
 
 /** With UPDATE_SCREENSHOTS=1 the 360 px views are saved to docs/screenshots for the docs. */
 async function docScreenshot(page: Page, name: string): Promise<void> {
@@ -120,4 +120,44 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
     await docScreenshot(page, `account-${name.toLowerCase()}-360`);
   }
   await context.close();
+});
+
+test('the small things at 390 and 360 px: a still headline, a first greeting, whole tabs, no router warning', async ({
+  browser,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'phone widths; the desktop layout is checked elsewhere');
+  for (const width of [390, 360]) {
+    const context = await browser.newContext({ ...info.project.use, viewport: { width, height: 780 } });
+    const page = await context.newPage();
+    const console: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') console.push(message.text());
+    });
+
+    await page.goto('/');
+    const word = page.getByTestId('rotating-word');
+    const first = await word.textContent();
+    const before = await page.getByTestId('rotating-word-box').boundingBox();
+    await expect(word).not.toHaveText(first ?? '', { timeout: 4000 });
+    expect((await page.getByTestId('rotating-word-box').boundingBox())?.x, `headline at ${width}`).toBe(
+      before?.x,
+    );
+    await expectNoHorizontalScroll(page);
+
+    // A brand-new user is welcomed, not welcomed back.
+    const person = newPerson('Sky');
+    await signUp(page, person);
+    await expect(page.getByText(/welcome back/i)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
+
+    await page.goto('/account');
+    for (const name of ['Profile', 'Analytics', 'Activity', 'Settings']) await expectFullTab(page, name);
+    await expectNoHorizontalScroll(page);
+    expect(
+      console.filter((text) => text.includes('HydrateFallback')),
+      `router warnings at ${width}`,
+    ).toEqual([]);
+    await context.close();
+  }
 });
