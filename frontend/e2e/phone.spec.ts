@@ -94,6 +94,8 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
   const adjusted = page.getByRole('status').filter({ hasText: 'Balance Adjusted' });
   await expect(adjusted).toBeVisible();
   await adjusted.getByRole('button', { name: 'Dismiss notification' }).click();
+  // At once, not when the toast times out (5 s).
+  await expect(adjusted).toBeHidden({ timeout: 1000 });
   await docScreenshot(page, 'admin-balance-360');
   for (const [tab, file] of [
     ['Moderation', 'admin-moderation-360'],

@@ -30,6 +30,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   if (!toast.open) return null;
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    // A press on the close button is a click, not a swipe: capturing the pointer here would send the click
+    // to the toast instead of the button, which then never closed it.
+    if (event.target instanceof Element && event.target.closest('button')) return;
     start.current = event.clientX;
     // Keep receiving moves when the finger leaves the toast mid-swipe (jsdom has no pointer capture).
     if (typeof event.currentTarget.setPointerCapture === 'function') {
