@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { expectNoHorizontalScroll, grantAdmin, newPerson, signUp } from './support';
+import { animationsSettled, expectNoHorizontalScroll, grantAdmin, newPerson, signUp } from './support';
 
 /** With UPDATE_SCREENSHOTS=1 the 360 px views are saved to docs/screenshots for the docs. */
 async function docScreenshot(page: Page, name: string): Promise<void> {
   if (!process.env.UPDATE_SCREENSHOTS) return;
+  // No hover or ripple left from the last tap.
+  await page.mouse.move(0, 0);
+  await animationsSettled(page);
   await page.screenshot({ path: path.resolve('..', 'docs', 'screenshots', `${name}.png`) });
 }
 
@@ -104,6 +107,10 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
     ['Audit Log', 'admin-audit-360'],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
+    // The tabs at the top of the screen, so the shot shows the tab's content rather than the summary cards.
+    await page
+      .getByRole('tablist')
+      .evaluate((tabs) => window.scrollTo(0, tabs.getBoundingClientRect().top + window.scrollY - 64));
     await docScreenshot(page, file);
   }
   await expect(
@@ -117,8 +124,14 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
   for (const name of ['Profile', 'Analytics', 'Activity', 'Settings']) {
     await expectFullTab(page, name);
   }
-  for (const name of ['Profile', 'Analytics', 'Activity', 'Settings']) {
+  for (const [name, loaded] of [
+    ['Profile', 'Profile Information'],
+    ['Analytics', 'No Analytics Data'],
+    ['Activity', 'No Recent Activity'],
+    ['Settings', 'Notification Settings'],
+  ] as const) {
     await page.getByRole('tab', { name }).click();
+    await expect(page.getByText(loaded).first()).toBeVisible();
     await docScreenshot(page, `account-${name.toLowerCase()}-360`);
   }
   await context.close();
