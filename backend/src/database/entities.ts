@@ -1,7 +1,7 @@
 import { IdempotencyRecord } from '../common/idempotency/idempotency-record.entity.js';
-import { AdminAuditEntry } from '../modules/admin/admin-audit-entry.entity.js';
+import { AdminAuditEntry } from '../modules/audit/admin-audit-entry.entity.js';
 import { BalanceAdjustment } from '../modules/admin/balance-adjustment.entity.js';
-import { DisputeResolution } from '../modules/admin/dispute-resolution.entity.js';
+import { DisputeResolution } from '../modules/bets/dispute-resolution.entity.js';
 import { ModerationAction } from '../modules/admin/moderation-action.entity.js';
 import { Session } from '../modules/auth/session.entity.js';
 import { BetActivity } from '../modules/bets/bet-activity.entity.js';

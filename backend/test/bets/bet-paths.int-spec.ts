@@ -197,8 +197,8 @@ describe('bet paths', () => {
     const clock = t.app.get(Clock);
     const later = new Date(Date.now() + 27 * 3_600_000);
     jest.spyOn(clock, 'now').mockReturnValue(later);
-    const { BetsService } = await import('../../src/modules/bets/bets.service.js');
-    const result = await t.app.get(BetsService).processDeadlines();
+    const { BetDeadlinesService } = await import('../../src/modules/bets/bet-deadlines.service.js');
+    const result = await t.app.get(BetDeadlinesService).processDeadlines();
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect(result.disputed).toBeGreaterThanOrEqual(1);
     expect(

@@ -1,5 +1,5 @@
 import { Clock } from '../../src/common/clock.js';
-import { BetsService } from '../../src/modules/bets/bets.service.js';
+import { BetDeadlinesService } from '../../src/modules/bets/bet-deadlines.service.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { jittered, seededRandom } from '../support/seeded-random.js';
@@ -211,7 +211,7 @@ describe('open challenge links', () => {
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ code: 'challenge_expired' });
 
-    const result = await t.app.get(BetsService).processDeadlines();
+    const result = await t.app.get(BetDeadlinesService).processDeadlines();
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect((await api(t, 'GET', `/api/bets/${id}`, { token: alice.token })).body).toMatchObject({
       status: 'expired',

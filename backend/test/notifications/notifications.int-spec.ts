@@ -1,5 +1,5 @@
 import { Clock } from '../../src/common/clock.js';
-import { BetsService } from '../../src/modules/bets/bets.service.js';
+import { BetDeadlinesService } from '../../src/modules/bets/bet-deadlines.service.js';
 import { LiveStreams } from '../../src/modules/notifications/realtime/live-streams.service.js';
 import { activeBet, betBody, moderate, newAdmin, pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
@@ -170,7 +170,7 @@ describe('notifications', () => {
     it('an unanswered challenge that expires tells the challenger', async () => {
       const id = await pendingBet(t, alice, bob);
       jest.spyOn(t.app.get(Clock), 'now').mockReturnValue(new Date(Date.now() + 169 * 3_600_000));
-      await t.app.get(BetsService).processDeadlines();
+      await t.app.get(BetDeadlinesService).processDeadlines();
       expect((await page(alice)).items[0]).toMatchObject({
         type: 'bet_expired',
         category: 'betExpiring',

@@ -12,7 +12,7 @@ export interface RequestArgs {
 }
 
 /**
- * Spec §7: cookies always sent; the stored token as a bearer header; a JSON content type only when a
+ * docs/product.md §7: cookies always sent; the stored token as a bearer header; a JSON content type only when a
  * body is sent; any non-OK answer becomes "<status>: <body text>". A Blob body (a profile picture) is
  * sent as its bytes with its own type.
  */

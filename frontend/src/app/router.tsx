@@ -2,22 +2,23 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { useAuth } from '../features/auth/use-auth';
-import { pendingInvite } from '../features/friends/pending-invite';
+import { pendingLinkPath } from '../lib/pending-link';
 
 // Each half loads only when shown: a signed-out visit fetches no shell code, a signed-in one no landing code.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const AppShell = lazy(() => import('./layout/AppShell').then((module) => ({ default: module.AppShell })));
 
 /**
- * Links people send to someone who may have no account yet: signed out, these show their own page (which
- * leads through sign-up or sign-in and back to the same address) instead of the landing page.
+ * Links people send to someone who may have no account yet (invite links, open challenges): signed out, these
+ * show their own page (which leads through sign-up or sign-in and back to the same address) instead of the
+ * landing page.
  */
-const SIGNED_OUT_PAGES = ['/invite/:code'];
+const SIGNED_OUT_PAGES = ['/invite/:code', '/c/:code'];
 
 /**
  * Signed out, or while authentication is loading, every path but SIGNED_OUT_PAGES shows the landing page
- * (docs/product.md §2). Signed in after choosing an invite link, the visitor is taken back to it (docs/product.md,
- * "Invite links").
+ * (docs/product.md §2). Signed in after choosing an invite or challenge link, the visitor is taken back to it
+ * (docs/product.md, "Invite links", "Open challenge links").
  */
 function Root() {
   const { user, isLoading } = useAuth();
@@ -26,8 +27,8 @@ function Root() {
   if (publicPage && !user) {
     return <Suspense fallback={<PageLoader />}>{isLoading ? <PageLoader /> : <Outlet />}</Suspense>;
   }
-  const invite = user ? pendingInvite() : null;
-  if (invite && !publicPage) return <Navigate to={`/invite/${encodeURIComponent(invite)}`} replace />;
+  const back = user ? pendingLinkPath() : null;
+  if (back && !publicPage) return <Navigate to={back} replace />;
   if (isLoading || !user) {
     return (
       <Suspense fallback={<PageLoader />}>
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
       { path: 'account', ...page(() => import('../features/account/AccountPage')) },
       { path: 'admin', ...page(() => import('../features/admin/AdminPage')) },
       { path: 'invite/:code', ...page(() => import('../features/friends/InvitePage')) },
+      { path: 'c/:code', ...page(() => import('../features/bets/ChallengePage')) },
       { path: '*', ...page(() => import('../features/not-found/NotFoundPage')) },
     ],
   },

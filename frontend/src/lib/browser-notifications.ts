@@ -1,4 +1,4 @@
-/** Spec §4: browser notification permission, shown as Not Set / Enabled / Blocked. */
+/** docs/product.md §4: browser notification permission, shown as Not Set / Enabled / Blocked. */
 export type BrowserPermission = NotificationPermission | 'unsupported';
 
 export const PERMISSION_LABEL: Record<BrowserPermission, string> = {
@@ -8,7 +8,7 @@ export const PERMISSION_LABEL: Record<BrowserPermission, string> = {
   unsupported: 'Not Supported',
 };
 
-/** Spec §9: notification vibration pattern. */
+/** docs/product.md §9: notification vibration pattern. */
 export const VIBRATION_PATTERN = [200, 100, 200];
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
 export const NOTIFICATION_BADGE = '/icons/badge-96.png';

@@ -1,4 +1,4 @@
-/** Spec §2 Navigation: '/' is active only on exactly '/', every other item by path prefix. */
+/** docs/product.md §2 Navigation: '/' is active only on exactly '/', every other item by path prefix. */
 export function isNavActive(itemPath: string, currentPath: string): boolean {
   if (itemPath === '/') return currentPath === '/';
   return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`);

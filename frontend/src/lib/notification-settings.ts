@@ -1,4 +1,4 @@
-/** Spec §3/§9: the browser's own notification switches, kept in localStorage, all on by default. */
+/** docs/product.md §3/§9: the browser's own notification switches, kept in localStorage, all on by default. */
 export const NOTIFICATION_SETTINGS_KEY = 'notification-settings';
 
 export type NotificationSettingKey = 'betUpdates' | 'friendRequests' | 'betExpiring' | 'betResolved';

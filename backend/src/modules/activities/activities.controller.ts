@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
-import { ListQueryDto } from '../bets/dto/list-query.dto.js';
+import { ListQueryDto } from '../../common/http/list-query.dto.js';
 import { ActivitiesService } from './activities.service.js';
 
 export class ActivityDto {

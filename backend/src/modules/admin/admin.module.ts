@@ -5,13 +5,13 @@ import { SettingsModule } from '../settings/settings.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
-import { AuditTrail } from './audit-trail.service.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { SuspensionExpiryJob } from './jobs/suspension-expiry.job.js';
 import { ModerationNoticesController } from './moderation-notices.controller.js';
 
 @Module({
-  imports: [BetsModule, SettingsModule, WalletModule, NotificationsModule],
+  imports: [AuditModule, BetsModule, SettingsModule, WalletModule, NotificationsModule],
   controllers: [AdminController, ModerationNoticesController],
-  providers: [AdminService, AuditTrail, SuspensionExpiryJob],
+  providers: [AdminService, SuspensionExpiryJob],
 })
 export class AdminModule {}

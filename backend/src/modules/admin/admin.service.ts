@@ -12,7 +12,7 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { LedgerService } from '../wallet/ledger.service.js';
 import { InsufficientBalanceError } from '../wallet/wallet.errors.js';
 import { adminNotifications } from './admin-notifications.js';
-import { AuditTrail } from './audit-trail.service.js';
+import { AuditTrail } from '../audit/audit-trail.service.js';
 import { BalanceAdjustment } from './balance-adjustment.entity.js';
 import type {
   AdminAnalyticsDto,

@@ -16,7 +16,7 @@ export class ProfitPointDto {
   cumulative: string;
 }
 
-/** Spec §3 "User analytics". Money fields are exact decimal strings. */
+/** docs/product.md §3 "User analytics". Money fields are exact decimal strings. */
 export class UserAnalyticsDto {
   @ApiProperty({ description: 'won / (won + lost) x 100, one decimal' }) winRate: number;
   @ApiProperty({ example: '-12.50', description: 'Net result of decided bets' }) profitLoss: string;

@@ -13,6 +13,7 @@ import { IntIdPipe } from '../../common/http/id-param.pipe.js';
 import { Idempotent } from '../../common/idempotency/idempotency.interceptor.js';
 import { BetPageService } from './bet-page.service.js';
 import { BetsReadService, type BetList } from './bets-read.service.js';
+import { BetResolutionsService } from './bet-resolutions.service.js';
 import { BetsService } from './bets.service.js';
 import {
   AcceptBetDto,
@@ -27,7 +28,7 @@ import { CreateBetDto } from './dto/create-bet.dto.js';
 import { HistoryQueryDto } from './dto/history-query.dto.js';
 import { DisputeStatementInputDto } from './dto/statement.dto.js';
 import { DisputeStatementsService } from './dispute-statements.service.js';
-import { ListQueryDto } from './dto/list-query.dto.js';
+import { ListQueryDto } from '../../common/http/list-query.dto.js';
 
 @ApiTags('bets')
 @ApiBearerAuth()
@@ -36,6 +37,7 @@ import { ListQueryDto } from './dto/list-query.dto.js';
 export class BetsController {
   constructor(
     private readonly bets: BetsService,
+    private readonly resolutions: BetResolutionsService,
     private readonly reads: BetsReadService,
     private readonly pages: BetPageService,
     private readonly statements: DisputeStatementsService,
@@ -176,7 +178,7 @@ export class BetsController {
     @Param('id', IntIdPipe) id: number,
     @Body() body: AdminResolveDto,
   ): Promise<BetDto> {
-    await this.bets.adminResolve(admin.id, id, body.winnerId ?? null, body.resolution);
+    await this.resolutions.adminResolve(admin.id, id, body.winnerId ?? null, body.resolution);
     return this.reads.one(admin, id);
   }
 
@@ -190,7 +192,7 @@ export class BetsController {
     @Param('id', IntIdPipe) id: number,
     @Body() body: EditResolutionDto,
   ): Promise<BetDto> {
-    await this.bets.editResolution(admin.id, id, body.winnerId ?? null, body.reason);
+    await this.resolutions.editResolution(admin.id, id, body.winnerId ?? null, body.reason);
     return this.reads.one(admin, id);
   }
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditTrail } from '../admin/audit-trail.service.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
@@ -10,6 +10,10 @@ import { BetRemindersService } from './bet-reminders.service.js';
 import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsController } from './bets.controller.js';
+import { BetDeadlinesService } from './bet-deadlines.service.js';
+import { BetResolutionsService } from './bet-resolutions.service.js';
+import { BetTransitions } from './bet-transitions.js';
+import { BetsDeletionParticipant } from './bets-deletion.participant.js';
 import { BetsService } from './bets.service.js';
 import { ChallengesController } from './challenges.controller.js';
 import { DisputeStatementsService } from './dispute-statements.service.js';
@@ -17,15 +21,18 @@ import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
 import { BetRemindersJob } from './jobs/bet-reminders.job.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Bet]), UsersModule, WalletModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature([Bet]), AuditModule, UsersModule, WalletModule, NotificationsModule],
   controllers: [BetsController, ChallengesController],
   providers: [
     BetsService,
+    BetTransitions,
+    BetResolutionsService,
+    BetDeadlinesService,
+    BetsDeletionParticipant,
     BetsReadService,
     BetPageService,
     DisputeStatementsService,
     BetActivityRecorder,
-    AuditTrail,
     BetDeadlinesJob,
     BetRemindersService,
     BetRemindersJob,

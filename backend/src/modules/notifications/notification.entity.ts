@@ -9,7 +9,6 @@ import {
 } from 'typeorm';
 import type { Relation } from 'typeorm';
 import { moneyColumn } from '../../database/column-types.js';
-import { Bet } from '../bets/bet.entity.js';
 import { User } from '../users/user.entity.js';
 import type { NotificationType } from './notification-kinds.js';
 
@@ -61,7 +60,9 @@ export class UserNotification {
   @JoinColumn({ name: 'actorId', foreignKeyConstraintName: 'FK_notifications_actorId' })
   actor?: Relation<User>;
 
-  @ManyToOne(() => Bet, { nullable: true, onDelete: 'RESTRICT' })
+  // The bet's entity by name, not by import: the foreign key is all the notifications module needs of
+  // bets, and importing it would tie the two modules in a cycle (bets send notifications).
+  @ManyToOne('Bet', { nullable: true, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'betId', foreignKeyConstraintName: 'FK_notifications_betId' })
-  bet?: Relation<Bet>;
+  bet?: unknown;
 }

@@ -4,7 +4,7 @@ import type { Observable } from 'rxjs';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { IntIdPipe } from '../../common/http/id-param.pipe.js';
-import { ListQueryDto } from '../bets/dto/list-query.dto.js';
+import { ListQueryDto } from '../../common/http/list-query.dto.js';
 import { NotificationPageDto, UnreadCountDto } from './dto/notification.dto.js';
 import { NotificationsService } from './notifications.service.js';
 import { LiveStreams } from './realtime/live-streams.service.js';

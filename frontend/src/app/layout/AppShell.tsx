@@ -147,7 +147,7 @@ function PhoneTopBar({ bell }: { bell: ReactNode }) {
   );
 }
 
-/** Spec §2 Navigation (first variant): Home, Friends, the add button, Wallet, Account, and Admin for admins. */
+/** docs/product.md §2 Navigation (first variant): Home, Friends, the add button, Wallet, Account, and Admin for admins. */
 function BottomBar({ isAdmin }: { isAdmin: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

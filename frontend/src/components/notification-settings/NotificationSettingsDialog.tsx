@@ -34,7 +34,7 @@ const PERMISSION_COLOR: Record<BrowserPermission, 'default' | 'success' | 'error
   unsupported: 'default',
 };
 
-/** Spec §2/§8: the browser permission, with the button that asks for it and its toasts. */
+/** docs/product.md §2/§8: the browser permission, with the button that asks for it and its toasts. */
 function BrowserPermissionRow() {
   const [permission, setPermission] = useState<BrowserPermission>(browserPermission);
   const [asking, setAsking] = useState(false);
@@ -141,7 +141,7 @@ function NotificationSwitches() {
   );
 }
 
-/** Spec §2 Notification settings dialog, opened from the bell and from Account › Settings. */
+/** docs/product.md §2 Notification settings dialog, opened from the bell and from Account › Settings. */
 export function NotificationSettingsDialog({
   open,
   onClose,

@@ -11,7 +11,7 @@ import {
   type Toast,
 } from './toast-slice';
 
-/** Spec §9: a swipe to the right of more than 50 px dismisses the toast. */
+/** docs/product.md §9: a swipe to the right of more than 50 px dismisses the toast. */
 export const SWIPE_THRESHOLD_PX = 50;
 
 function ToastItem({ toast }: { toast: Toast }) {

@@ -10,7 +10,7 @@ export interface Toast {
   open: boolean;
 }
 
-/** Spec §9: one toast at a time; a new one replaces the current. */
+/** docs/product.md §9: one toast at a time; a new one replaces the current. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -9,7 +9,7 @@ import { wrappingTabsSx } from '../../components/tabs-sx';
 
 type AccountTab = 'profile' | 'analytics' | 'activity' | 'settings';
 
-/** Spec §2 /account: Profile (default), Analytics, Activity, Settings. */
+/** docs/product.md §2 /account: Profile (default), Analytics, Activity, Settings. */
 export default function AccountPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState<AccountTab>('profile');

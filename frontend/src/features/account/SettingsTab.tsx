@@ -300,7 +300,7 @@ async function downloadExport(): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
-/** Spec §2 Settings tab, variant B, all of it working. */
+/** docs/product.md §2 Settings tab, variant B, all of it working. */
 export function SettingsTab({ user }: { user: User }) {
   const [updateNotifications] = useUpdateNotificationsMutation();
   const [updatePrivacy] = useUpdatePrivacyMutation();

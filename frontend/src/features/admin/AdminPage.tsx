@@ -48,7 +48,7 @@ import { wrappingTabsSx } from '../../components/tabs-sx';
 
 type AdminTab = 'users' | 'balance' | 'moderation' | 'disputes' | 'resolved' | 'audit';
 
-/** Spec §2: username, else email, else 'Unknown'. */
+/** docs/product.md §2: username, else email, else 'Unknown'. */
 function partyName(party: BetParty | null | undefined): string {
   return party?.username || party?.email || 'Unknown';
 }
@@ -616,7 +616,7 @@ function AuditTab() {
   );
 }
 
-/** Spec §2 /admin. The server refuses non-admins; the client sends them home with a message. */
+/** docs/product.md §2 /admin. The server refuses non-admins; the client sends them home with a message. */
 export default function AdminPage() {
   const { user } = useAuth();
   const navigate = useNavigate();

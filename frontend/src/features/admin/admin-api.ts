@@ -98,5 +98,5 @@ export const {
   useEditResolutionMutation,
 } = adminApi;
 
-/** Spec §9: admin analytics refreshed every 30 s. */
+/** docs/product.md §9: admin analytics refreshed every 30 s. */
 export const ADMIN_ANALYTICS_POLL_MS = 30_000;

@@ -9,7 +9,7 @@ export type SignupInput = Schemas['SignupDto'];
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Spec §7: with a stored token a non-OK answer is 'Invalid token' and clears storage; on the cookie
+     * docs/product.md §7: with a stored token a non-OK answer is 'Invalid token' and clears storage; on the cookie
      * path it is 'Not authenticated'; a 401 becomes "no user" rather than an error. With neither a stored
      * token nor the session marker cookie there is no one to ask about: no user, without a request.
      */

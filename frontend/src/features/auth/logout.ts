@@ -3,7 +3,7 @@ import { api } from '../../api/base-api';
 import { clearAuth, storedToken } from '../../lib/auth-storage';
 import { forgetPushSubscription } from '../../lib/web-push';
 
-/** Spec §4: clear stored token and user and cached data, then go to /api/logout — even if a step fails. */
+/** docs/product.md §4: clear stored token and user and cached data, then go to /api/logout — even if a step fails. */
 export function logout(dispatch: AppDispatch): void {
   try {
     forgetPushSubscription(storedToken());

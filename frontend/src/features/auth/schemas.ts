@@ -1,7 +1,7 @@
 import * as Yup from 'yup';
 import { US_STATES } from './us-states';
 
-/** Spec §5 Registration, word for word; the server checks the same rules with the same texts. */
+/** docs/product.md §5 Registration, word for word; the server checks the same rules with the same texts. */
 export const signupSchema = Yup.object({
   firstName: Yup.string().trim().required('First name is required'),
   lastName: Yup.string().trim().required('Last name is required'),

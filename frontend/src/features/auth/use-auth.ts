@@ -1,6 +1,6 @@
 import { useGetCurrentUserQuery } from './auth-api';
 
-/** Spec §4 authentication states: loading, authenticated (a user), not authenticated. */
+/** docs/product.md §4 authentication states: loading, authenticated (a user), not authenticated. */
 export function useAuth() {
   const { data, isLoading, isFetching } = useGetCurrentUserQuery();
   const user = data ?? null;

@@ -19,7 +19,7 @@ import { timeLeftRoundedUp } from '../../lib/time';
 import { useAcceptBetMutation, useDeclineBetMutation } from './bets-api';
 import { displayName, type Bet } from './types';
 
-/** Spec §2 Bet acceptance dialog, §5 acceptance rules. */
+/** docs/product.md §2 Bet acceptance dialog, §5 acceptance rules. */
 export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const others = bet.outcomes.filter((outcome) => outcome !== bet.creatorPick);
   const [pick, setPick] = useState<string>(others.length === 1 ? (others[0] ?? '') : '');

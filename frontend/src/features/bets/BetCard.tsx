@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
 import { resultOf } from './bet-result';
-import { displayName, type Bet } from './types';
+import { displayName, otherSideName, type Bet } from './types';
 import { useDenyChallenge } from './use-bet-dialogs';
 
 const STATUS_LABEL: Record<Bet['status'], string> = {
@@ -64,7 +64,7 @@ export function BetCard({
               {bet.title}
             </Link>
             <Typography variant="body2" color="text.secondary">
-              {isCreator ? 'vs' : 'from'} {displayName(other)}
+              {isCreator ? 'vs' : 'from'} {otherSideName(bet, other)}
             </Typography>
           </Box>
           <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>

@@ -16,9 +16,11 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { LinkShare } from '../../components/LinkShare';
 import { useToast } from '../../components/toast/use-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
+import { linkUrl } from '../../lib/pending-link';
 import { formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
@@ -28,7 +30,7 @@ import { parseEvidenceLinks } from './evidence-links';
 import { resultOf, sides } from './bet-result';
 import { reportText, stateInWords } from './bet-state-text';
 import { useBetPageQuery, useCancelBetMutation, useWriteStatementMutation } from './bets-api';
-import { displayName, type Bet, type BetPageData, type BetReceipt } from './types';
+import { displayName, otherSideName, type Bet, type BetPageData, type BetReceipt } from './types';
 import { useBetDialogs, useDenyChallenge } from './use-bet-dialogs';
 
 const RECEIPT_LABEL: Record<BetReceipt['type'], string> = {
@@ -269,7 +271,7 @@ function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string })
           report: bet.creatorId === viewerId ? bet.creatorResult : bet.opponentResult,
         },
         {
-          who: displayName(other),
+          who: otherSideName(bet, other),
           pick: theirPick,
           report: bet.creatorId === viewerId ? bet.opponentResult : bet.creatorResult,
         },
@@ -371,6 +373,19 @@ export default function BetPage() {
         <>
           <BetDetails page={page} viewerId={user.id} />
           <BetActions bet={page.bet} viewerId={user.id} onReport={() => openOutcome(page.bet)} />
+          {page.bet.status === 'pending' && page.bet.challengeCode && (
+            <Section title="Challenge link">
+              <LinkShare
+                url={linkUrl('challenge', page.bet.challengeCode)}
+                qrAlt="QR code of your challenge link"
+                shareTitle={page.bet.title}
+                shareText={`I bet $${formatMoney(page.bet.amount)}: ${page.bet.title}. Take me on?`}
+                copiedTitle="Challenge link copied"
+                copiedDescription="Send it to someone: the first to accept it takes the bet."
+                testId="challenge-link"
+              />
+            </Section>
+          )}
           <DisputeSection page={page} viewerId={user.id} />
           <Section title="Timeline">
             <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>

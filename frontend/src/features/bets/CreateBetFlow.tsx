@@ -3,6 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
+import LinkIcon from '@mui/icons-material/Link';
 import {
   Alert,
   AppBar,
@@ -30,10 +31,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useState } from 'react';
+import { LinkShare } from '../../components/LinkShare';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { formatMoney, isAmountInput } from '../../lib/money';
-import { useCreateBetMutation, usePendingBetsQuery, useWalletQuery } from './bets-api';
+import { linkUrl } from '../../lib/pending-link';
+import { useWalletQuery } from '../wallet/wallet-api';
+import { useCreateBetMutation, usePendingBetsQuery } from './bets-api';
+import { useCreateChallengeMutation } from './challenges-api';
 import {
   amountError,
   canContinueFromAmount,
@@ -74,7 +79,7 @@ function PersonRow({
   );
 }
 
-/** Spec §2 Bet creation: full screen, four steps, hold to confirm, then 'Bet Created!'. */
+/** docs/product.md §2 Bet creation: full screen, four steps, hold to confirm, then 'Bet Created!'. */
 export function CreateBetFlow({
   open,
   onClose,
@@ -87,6 +92,10 @@ export function CreateBetFlow({
   const [step, setStep] = useState(0);
   const [query, setQuery] = useState('');
   const [opponent, setOpponent] = useState<PersonResult | null>(null);
+  /** "Send as a link": an open challenge, no opponent until someone accepts the link. */
+  const [asLink, setAsLink] = useState(false);
+  /** The open challenge's link code once created: the share step shows it. */
+  const [linkCode, setLinkCode] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -94,7 +103,9 @@ export function CreateBetFlow({
   const [pick, setPick] = useState('');
   const [created, setCreated] = useState(false);
   const [holdKey, setHoldKey] = useState(0);
-  const [createBet, { isLoading }] = useCreateBetMutation();
+  const [createBet, { isLoading: creatingBet }] = useCreateBetMutation();
+  const [createChallenge, { isLoading: creatingLink }] = useCreateChallengeMutation();
+  const isLoading = creatingBet || creatingLink;
   const pending = usePendingBetsQuery(undefined, { skip: !open });
   const friends = useFriendsForChallengeQuery(undefined, { skip: !open });
   const wallet = useWalletQuery(undefined, { skip: !open });
@@ -107,6 +118,8 @@ export function CreateBetFlow({
     setStep(0);
     setQuery('');
     setOpponent(null);
+    setAsLink(false);
+    setLinkCode(null);
     setAmount('');
     setTitle('');
     setDescription('');
@@ -117,7 +130,9 @@ export function CreateBetFlow({
 
   // A friend chosen on the friends page (?challenger=) starts the flow at step 2 with them picked.
   const preselected =
-    !opponent && challengerId ? friends.data?.find((person) => person.id === challengerId) : undefined;
+    !opponent && !asLink && challengerId
+      ? friends.data?.find((person) => person.id === challengerId)
+      : undefined;
   if (preselected) {
     setOpponent(preselected);
     setStep(1);
@@ -129,19 +144,26 @@ export function CreateBetFlow({
   };
 
   const submit = async () => {
-    if (!opponent) return;
-    const outcomes = filledOutcomes(options);
+    if (!opponent && !asLink) return;
+    const terms = {
+      amount,
+      title: title.trim(),
+      description: description.trim(),
+      outcomes: filledOutcomes(options),
+      duration: SCREEN_DURATION_HOURS,
+      creatorPick: pick.trim(),
+      resolutionType: 'mutual' as const,
+    };
     try {
-      await createBet({
-        opponentId: opponent.id,
-        amount,
-        title: title.trim(),
-        description: description.trim(),
-        outcomes,
-        duration: SCREEN_DURATION_HOURS,
-        creatorPick: pick.trim(),
-        resolutionType: 'mutual',
-      }).unwrap();
+      if (asLink) {
+        // The link is the point: the share step stays until the creator is done with it.
+        const bet = await createChallenge(terms).unwrap();
+        setLinkCode(bet.challengeCode ?? null);
+        setCreated(true);
+        return;
+      }
+      if (!opponent) return;
+      await createBet({ ...terms, opponentId: opponent.id }).unwrap();
       setCreated(true);
       setTimeout(() => {
         void pending.refetch();
@@ -157,6 +179,7 @@ export function CreateBetFlow({
     }
   };
 
+  const opponentName = asLink ? 'whoever accepts your link first' : displayName(opponent);
   const people = query.trim().length >= 2 ? (search.data ?? []) : (friends.data ?? []);
   const filled = filledOutcomes(options);
 
@@ -183,7 +206,39 @@ export function CreateBetFlow({
         </Toolbar>
       </AppBar>
       <Container maxWidth="sm" sx={{ py: 3 }}>
-        {created ? (
+        {created && asLink ? (
+          <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }}>
+            <Stack spacing={1} role="status" sx={{ alignItems: 'center', textAlign: 'center' }}>
+              <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+              <Typography variant="h4" component="h2">
+                Challenge Link Ready!
+              </Typography>
+              <Typography color="text.secondary">
+                Send it to anyone: the first person to accept it takes the bet. Your ${formatMoney(amount)}{' '}
+                stake is held until then; you can cancel the challenge from your dashboard.
+              </Typography>
+            </Stack>
+            <LinkShare
+              url={linkCode ? linkUrl('challenge', linkCode) : null}
+              qrAlt="QR code of your challenge link"
+              shareTitle={title.trim()}
+              shareText={`I bet $${formatMoney(amount)}: ${title.trim()}. Take me on?`}
+              copiedTitle="Challenge link copied"
+              copiedDescription="Send it to someone: the first to accept it takes the bet."
+              testId="challenge-link"
+            >
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  void pending.refetch();
+                  close();
+                }}
+              >
+                Done
+              </Button>
+            </LinkShare>
+          </Stack>
+        ) : created ? (
           <Stack spacing={2} sx={{ alignItems: 'center', py: 6 }} role="status">
             <CheckCircleIcon color="success" sx={{ fontSize: 72 }} />
             <Typography variant="h4" component="h2">
@@ -212,6 +267,24 @@ export function CreateBetFlow({
 
             {step === 0 && (
               <Stack spacing={2}>
+                <ListItemButton
+                  onClick={() => {
+                    setAsLink(true);
+                    setOpponent(null);
+                    setStep(1);
+                  }}
+                  sx={{ border: 1, borderColor: 'primary.main', borderRadius: 2, minHeight: 64 }}
+                >
+                  <ListItemAvatar>
+                    <Avatar sx={{ bgcolor: 'primary.main' }}>
+                      <LinkIcon />
+                    </Avatar>
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary="Send as a link"
+                    secondary="Anyone you send it to can accept, even without an account yet"
+                  />
+                </ListItemButton>
                 <TextField
                   label="Search by name or username"
                   value={query}
@@ -232,6 +305,7 @@ export function CreateBetFlow({
                       person={person}
                       selected={opponent?.id === person.id}
                       onPick={() => {
+                        setAsLink(false);
                         setOpponent(person);
                         setStep(1);
                       }}
@@ -251,7 +325,7 @@ export function CreateBetFlow({
             {step === 1 && (
               <Stack spacing={2}>
                 <Typography>
-                  Challenging <strong>{displayName(opponent)}</strong>
+                  Challenging <strong>{opponentName}</strong>
                 </Typography>
                 <TextField
                   label="Amount"
@@ -381,7 +455,7 @@ export function CreateBetFlow({
                   <Typography variant="h6">{title}</Typography>
                   {description && <Typography color="text.secondary">{description}</Typography>}
                   <Typography sx={{ mt: 1 }}>
-                    Opponent: <strong>{displayName(opponent)}</strong>
+                    Opponent: <strong>{opponentName}</strong>
                   </Typography>
                   <Typography>
                     Stake: <strong>${formatMoney(amount)}</strong> each
@@ -396,7 +470,7 @@ export function CreateBetFlow({
                 </Box>
                 <HoldToConfirmButton
                   key={holdKey}
-                  label={isLoading ? 'Sending...' : 'Hold to Send Challenge'}
+                  label={isLoading ? 'Sending...' : asLink ? 'Hold to Create Link' : 'Hold to Send Challenge'}
                   onConfirm={() => void submit()}
                   disabled={isLoading}
                 />

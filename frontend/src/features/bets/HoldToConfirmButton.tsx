@@ -6,7 +6,7 @@ export const HOLD_TICK_MS = 50;
 export const HOLD_RESET_MS = 2500;
 
 /**
- * Spec §4: fills 0 → 100 in steps of 4 every 50 ms while held, submits at 100, and resets if released
+ * docs/product.md §4: fills 0 → 100 in steps of 4 every 50 ms while held, submits at 100, and resets if released
  * for 2.5 s. Keyboard users hold Space or Enter.
  */
 export function HoldToConfirmButton({

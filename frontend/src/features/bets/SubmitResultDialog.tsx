@@ -19,7 +19,7 @@ import type { Bet } from './types';
 const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
 
 /**
- * Spec §2 "Submit Bet Result" (second variant): pick one of the bet's outcomes or no clear outcome.
+ * docs/product.md §2 "Submit Bet Result" (second variant): pick one of the bet's outcomes or no clear outcome.
  * Opened by the `openBetResult` window event; read-only once the bet has a final result.
  */
 export function SubmitResultDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {

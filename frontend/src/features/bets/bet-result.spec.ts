@@ -33,6 +33,7 @@ const bet = (overrides: Partial<Bet> = {}): Bet => ({
   createdAt: '2026-11-01T00:00:00Z',
   expiresAt: null,
   resolutionDate: null,
+  challengeCode: null,
   ...overrides,
 });
 

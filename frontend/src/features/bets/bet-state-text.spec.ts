@@ -25,6 +25,7 @@ function bet(overrides: Partial<Bet>): Bet {
     createdAt: '2026-11-22T12:00:00.000Z',
     expiresAt: '2026-11-29T12:00:00.000Z',
     resolutionDate: null,
+    challengeCode: null,
     ...overrides,
   };
 }

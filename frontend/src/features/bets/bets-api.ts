@@ -4,9 +4,7 @@ import type {
   BetPageData,
   CreateBetInput,
   HistoryFilter,
-  LedgerEntry,
   SubmitResultResponse,
-  WalletSummary,
 } from './types';
 
 /** Page size of the history list; a shorter page means there is nothing older. */
@@ -68,11 +66,6 @@ export const betsApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Bet', id }],
       keepUnusedDataFor: 0,
     }),
-    wallet: build.query<WalletSummary, void>({ query: () => '/api/wallet', providesTags: ['Wallet'] }),
-    ledger: build.query<LedgerEntry[], void>({
-      query: () => '/api/wallet/transactions?limit=100',
-      providesTags: ['Wallet'],
-    }),
     createBet: build.mutation<Bet, CreateBetInput>({
       query: (body) => ({ url: '/api/bets', method: 'POST', body }),
       invalidatesTags: BET_LISTS,
@@ -109,13 +102,11 @@ export const {
   useBetPageQuery,
   useWriteStatementMutation,
   useCancelBetMutation,
-  useWalletQuery,
-  useLedgerQuery,
   useCreateBetMutation,
   useAcceptBetMutation,
   useDeclineBetMutation,
   useSubmitResultMutation,
 } = betsApi;
 
-/** Spec §9 polling intervals. */
+/** docs/product.md §9 polling intervals. */
 export const POLL = { activeBets: 30_000, pendingBets: 10_000 } as const;

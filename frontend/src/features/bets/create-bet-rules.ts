@@ -1,6 +1,6 @@
 import { formatMoney } from '../../lib/money';
 
-/** Spec §5 Bet creation rules for the screen; the server checks them again. */
+/** docs/product.md §5 Bet creation rules for the screen; the server checks them again. */
 export const MIN_OUTCOMES = 2;
 export const MAX_OUTCOMES = 4;
 export const SCREEN_DURATION_HOURS = 168;
@@ -9,7 +9,7 @@ export function filledOutcomes(options: string[]): string[] {
   return options.map((option) => option.trim()).filter(Boolean);
 }
 
-/** Spec §5: 'Minimum bet amount is $0.01'. */
+/** docs/product.md §5: 'Minimum bet amount is $0.01'. */
 export const MIN_BET_MESSAGE = 'Minimum bet amount is $0.01';
 /** The quick-amount chips on the amount step, in dollars. */
 export const QUICK_AMOUNTS = [5, 10, 25, 50] as const;

@@ -22,10 +22,10 @@ import {
   useActiveBetsQuery,
   usePendingBetsQuery,
   useRecentResultsQuery,
-  useWalletQuery,
 } from '../bets/bets-api';
 import type { Bet } from '../bets/types';
 import { useBetDialogs, useLoadWhenIdle } from '../bets/use-bet-dialogs';
+import { useWalletQuery } from '../wallet/wallet-api';
 import { activeSuspension, greeting } from './greeting';
 import { linkedBetId } from './linked-bet';
 

@@ -81,7 +81,7 @@ function HeadToHeadLine({
 }
 
 /**
- * One friend: who, your record together, and Challenge to Bet (spec §2). "Rematch" is offered only once the
+ * One friend: who, your record together, and Challenge to Bet (docs/product.md §2). "Rematch" is offered only once the
  * two of you have finished a bet (the head-to-head record counts completed bets): a rematch of nothing was
  * misleading (issue #15).
  */
@@ -124,7 +124,7 @@ function FriendCard({ friend }: { friend: Friend }) {
   );
 }
 
-/** Spec §2 /friends (Friends & Network). */
+/** docs/product.md §2 /friends (Friends & Network). */
 export default function FriendsPage() {
   const [query, setQuery] = useState('');
   const typed = query.trim();

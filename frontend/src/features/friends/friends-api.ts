@@ -122,5 +122,5 @@ export const {
   useDeclineFriendRequestMutation,
 } = friendsApi;
 
-/** Spec §9: friend requests refetched every 30 s. */
+/** docs/product.md §9: friend requests refetched every 30 s. */
 export const FRIEND_REQUESTS_POLL_MS = 30_000;

@@ -27,7 +27,7 @@ export function browserAlertAllowed(
   return category === 'account' || context.settings[category] !== false;
 }
 
-/** Spec §7: the "bet resolved" notification shows the winnings. */
+/** docs/product.md §7: the "bet resolved" notification shows the winnings. */
 export function toBrowserNotification(notification: AppNotification): BrowserNotification {
   let body = notification.body;
   if (notification.type === 'bet_resolved' && notification.amount !== null) {

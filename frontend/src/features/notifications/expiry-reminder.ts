@@ -3,7 +3,7 @@ import { appPath } from '../../lib/nav';
 import { expiringTag } from './browser-alert';
 import type { ExpiringBet } from './types';
 
-/** Spec §9: the in-page reminder check runs every 60 s ... */
+/** docs/product.md §9: the in-page reminder check runs every 60 s ... */
 export const REMINDER_CHECK_MS = 60_000;
 const HOUR_MS = 3_600_000;
 

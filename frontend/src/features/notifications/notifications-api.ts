@@ -5,7 +5,7 @@ import type { ExpiringBet, NotificationPage } from './types';
 export const NOTIFICATION_PAGE_SIZE = 20;
 /** The bell refreshes itself this often only while the live stream is down. */
 export const NOTIFICATIONS_FALLBACK_POLL_MS = 30_000;
-/** Spec §9: expiring bets are refetched hourly. */
+/** docs/product.md §9: expiring bets are refetched hourly. */
 export const EXPIRING_BETS_POLL_MS = 3_600_000;
 
 const LIST = { type: 'Notification' as const, id: 'LIST' };
@@ -46,7 +46,7 @@ export const notificationsApi = api.injectEndpoints({
       },
       invalidatesTags: [LIST],
     }),
-    /** Spec §7: the viewer's open bets close to their deadline, for the in-page reminder. */
+    /** docs/product.md §7: the viewer's open bets close to their deadline, for the in-page reminder. */
     expiringBets: build.query<ExpiringBet[], void>({
       query: () => '/api/bets/expiring',
       providesTags: [{ type: 'Bet', id: 'EXPIRING' }],

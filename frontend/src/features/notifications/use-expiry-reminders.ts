@@ -6,7 +6,7 @@ import { browserAlertAllowed } from './browser-alert';
 import { dueReminders, expiryReminder, REMINDER_CHECK_MS } from './expiry-reminder';
 import { EXPIRING_BETS_POLL_MS, useExpiringBetsQuery } from './notifications-api';
 
-/** Spec §7/§9: every 60 s, a local "bet expiring" notification for bets with 0.9 to 1 hour left, once per bet per page load. */
+/** docs/product.md §7/§9: every 60 s, a local "bet expiring" notification for bets with 0.9 to 1 hour left, once per bet per page load. */
 export function useExpiryReminders(user: Pick<User, 'pushNotifications'>): void {
   const { data: bets } = useExpiringBetsQuery(undefined, { pollingInterval: EXPIRING_BETS_POLL_MS });
   const reminded = useRef(new Set<number>());

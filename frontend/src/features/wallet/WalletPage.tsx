@@ -21,7 +21,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
-import { useLedgerQuery, useWalletQuery } from '../bets/bets-api';
+import { useLedgerQuery, useWalletQuery } from './wallet-api';
 
 const ENTRY_LABEL: Record<string, string> = {
   signup_bonus: 'Welcome bonus',
@@ -33,7 +33,7 @@ const ENTRY_LABEL: Record<string, string> = {
   admin_withdrawal: 'Withdrawal by admin',
 };
 
-/** Spec §2 /history (Wallet), plus the available / in-play split and every receipt. */
+/** docs/product.md §2 /history (Wallet), plus the available / in-play split and every receipt. */
 export default function WalletPage() {
   const [hidden, setHidden] = useState(false);
   const wallet = useWalletQuery();

@@ -54,7 +54,7 @@ class NoBlankOutcomes implements ValidatorConstraintInterface {
   }
 }
 
-/** Spec §5 Bet creation, with the spec's messages; the server re-checks what the screen checks. */
+/** docs/product.md §5 Bet creation, with the spec's messages; the server re-checks what the screen checks. */
 export class CreateBetDto {
   @ApiProperty({ format: 'uuid' })
   @IsString({ message: 'You must select an opponent' })

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { BET_STATUSES } from '../bet-lifecycle.js';
 import type { BetStatus } from '../bet.entity.js';
-import { ListQueryDto } from './list-query.dto.js';
+import { ListQueryDto } from '../../../common/http/list-query.dto.js';
 
 /** The history list: a page of the viewer's bets, newest first, optionally one status or one opponent. */
 export class HistoryQueryDto extends ListQueryDto {

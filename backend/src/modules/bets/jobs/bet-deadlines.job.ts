@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { Metrics } from '../../../common/metrics/metrics.js';
-import { BetsService } from '../bets.service.js';
+import { BetDeadlinesService } from '../bet-deadlines.service.js';
 
 /** Every minute: expire unanswered challenges and send overdue active bets to admin review. */
 @Injectable()
@@ -9,14 +9,14 @@ export class BetDeadlinesJob {
   private readonly logger = new Logger(BetDeadlinesJob.name);
 
   constructor(
-    private readonly bets: BetsService,
+    private readonly deadlines: BetDeadlinesService,
     private readonly metrics: Metrics,
   ) {}
 
   @Cron(CronExpression.EVERY_MINUTE, { name: 'bet-deadlines', waitForCompletion: true })
   async run(): Promise<void> {
     try {
-      const result = await this.metrics.recordJob('bet-deadlines', () => this.bets.processDeadlines());
+      const result = await this.metrics.recordJob('bet-deadlines', () => this.deadlines.processDeadlines());
       if (result.expired || result.disputed) this.logger.log(result, 'Processed bet deadlines');
     } catch (error) {
       this.logger.error({ err: error }, 'Bet deadline job failed');

@@ -11,7 +11,7 @@ import {
 } from 'typeorm';
 import type { Relation } from 'typeorm';
 import { User } from '../users/user.entity.js';
-import { Bet } from '../bets/bet.entity.js';
+import { Bet } from './bet.entity.js';
 
 @Index('IDX_dispute_resolutions_bet', ['betId'])
 @Index('IDX_dispute_resolutions_status', ['status'])

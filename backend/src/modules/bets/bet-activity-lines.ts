@@ -1,0 +1,43 @@
+import type { ActivityLine } from './bet-activity.recorder.js';
+import type { Bet } from './bet.entity.js';
+import { partiesOf } from './bet-transitions.js';
+
+/** The activity lines a bet's ending writes for each party: what they read on their activity list. */
+export function settledLines(bet: Bet, winnerId: string | null): ActivityLine[] {
+  return partiesOf(bet).map((userId) =>
+    winnerId === null
+      ? {
+          userId,
+          type: 'bet_draw',
+          description: `Bet completed with no clear outcome, stake refunded: ${bet.title}`,
+        }
+      : userId === winnerId
+        ? { userId, type: 'bet_won', description: `Bet won: ${bet.title}` }
+        : { userId, type: 'bet_lost', description: `Bet lost: ${bet.title}` },
+  );
+}
+
+export function disputedLines(bet: Bet): ActivityLine[] {
+  return partiesOf(bet).map((userId) => ({
+    userId,
+    type: 'bet_disputed',
+    description: `Bet disputed, under review: ${bet.title}`,
+  }));
+}
+
+export function adminLines(
+  bet: Bet,
+  winnerId: string | null,
+  type: 'admin_resolved' | 'admin_reresolved',
+): ActivityLine[] {
+  return partiesOf(bet).map((userId) => ({
+    userId,
+    type,
+    description:
+      winnerId === null
+        ? `Dispute resolved by admin as a draw, stake refunded: ${bet.title}`
+        : userId === winnerId
+          ? `Dispute resolved by admin in your favor: ${bet.title}`
+          : `Dispute resolved by admin, bet lost: ${bet.title}`,
+  }));
+}

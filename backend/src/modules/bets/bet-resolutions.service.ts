@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { BadRequestError } from '../../common/errors/domain-error.js';
+import { negate } from '../../common/money.js';
+import { inTransaction } from '../../database/in-transaction.js';
+import { AuditTrail } from '../audit/audit-trail.service.js';
+import { DisputeResolution } from './dispute-resolution.entity.js';
+import { LedgerService, type LedgerPosting } from '../wallet/ledger.service.js';
+import { BetActivityRecorder } from './bet-activity.recorder.js';
+import { adminLines } from './bet-activity-lines.js';
+import { betNotifications } from './bet-notifications.js';
+import { DRAW, settlementPostings } from './bet-outcome.js';
+import { BetTransitions } from './bet-transitions.js';
+import type { Bet } from './bet.entity.js';
+import { BetStateError, InvalidBetError } from './bets.errors.js';
+
+/** An admin's decisions on disputed bets: the first resolution, and changing it later. Each one is audited. */
+@Injectable()
+export class BetResolutionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transitions: BetTransitions,
+    private readonly ledger: LedgerService,
+    private readonly activities: BetActivityRecorder,
+    private readonly audit: AuditTrail,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * An admin decides a disputed bet: a winner (both stakes) or a draw (each refunded). Applied once even
+   * when two admins race: the second finds the bet no longer disputed.
+   */
+  async adminResolve(adminId: string, betId: number, winnerId: string | null, reason: string): Promise<Bet> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const now = this.clock.now();
+      const bet = await this.transitions.lock(manager, betId);
+      this.transitions.assertCan(bet, 'admin_resolve');
+      this.assertWinnerIsParty(bet, winnerId);
+      await this.ledger.post(manager, settlementPostings(bet, winnerId, 'admin'));
+      const finalResult = this.outcomeFor(bet, winnerId);
+      await this.transitions.moveTo(manager, bet, 'admin_resolve', {
+        finalResult,
+        winnerUserId: winnerId,
+        resolutionType: 'admin',
+        resolutionDate: now,
+      });
+      await manager.getRepository(DisputeResolution).update(
+        { betId: bet.id, status: 'pending' },
+        {
+          status: 'resolved',
+          adminId,
+          resolution: reason,
+          resolvedAt: now,
+        },
+      );
+      await this.audit.record(manager, {
+        adminId,
+        action: 'resolve_dispute',
+        targetType: 'bet',
+        targetId: String(bet.id),
+        reason,
+        previousValue: { status: 'disputed', winnerUserId: null },
+        newValue: { status: 'completed', winnerUserId: winnerId, finalResult },
+      });
+      await this.activities.record(manager, bet.id, adminLines(bet, winnerId, 'admin_resolved'));
+      await this.transitions.announce(
+        manager,
+        bet,
+        betNotifications.adminDecided(bet, winnerId, false, reason),
+      );
+      return { ...bet, status: 'completed', winnerUserId: winnerId, finalResult, resolutionType: 'admin' };
+    });
+  }
+
+  /**
+   * An admin changes the winner of a dispute they resolved: the previous payout (or draw refunds) is
+   * reversed and the new one paid, in one transaction. A reversal may take a balance below zero.
+   */
+  async editResolution(
+    adminId: string,
+    betId: number,
+    winnerId: string | null,
+    reason: string,
+  ): Promise<Bet> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const now = this.clock.now();
+      const bet = await this.transitions.lock(manager, betId);
+      this.transitions.assertCan(bet, 'admin_reresolve');
+      if (bet.resolutionType !== 'admin') {
+        throw new BetStateError('Only a dispute resolved by an admin can be changed');
+      }
+      this.assertWinnerIsParty(bet, winnerId);
+      if (winnerId === bet.winnerUserId) {
+        throw new BadRequestError('The bet is already resolved that way', 'resolution_unchanged');
+      }
+      const reversal: LedgerPosting[] = settlementPostings(bet, bet.winnerUserId, 'admin').map((posting) => ({
+        ...posting,
+        amount: negate(posting.amount),
+        type: 'payout_reversal',
+        description: `Resolution changed: ${bet.title}`,
+        allowNegative: true,
+      }));
+      await this.ledger.post(manager, [...reversal, ...settlementPostings(bet, winnerId, 'admin')]);
+      const finalResult = this.outcomeFor(bet, winnerId);
+      const previous = { winnerUserId: bet.winnerUserId, finalResult: bet.finalResult };
+      await this.transitions.moveTo(manager, bet, 'admin_reresolve', {
+        finalResult,
+        winnerUserId: winnerId,
+        resolutionDate: now,
+      });
+      await this.audit.record(manager, {
+        adminId,
+        action: 'edit_resolution',
+        targetType: 'bet',
+        targetId: String(bet.id),
+        reason,
+        previousValue: previous,
+        newValue: { winnerUserId: winnerId, finalResult },
+      });
+      await this.activities.record(manager, bet.id, adminLines(bet, winnerId, 'admin_reresolved'));
+      await this.transitions.announce(
+        manager,
+        bet,
+        betNotifications.adminDecided(bet, winnerId, true, reason),
+      );
+      return { ...bet, winnerUserId: winnerId, finalResult };
+    });
+  }
+
+  /** The outcome text that makes `winnerId` the winner, or DRAW. */
+  private outcomeFor(bet: Bet, winnerId: string | null): string {
+    if (winnerId === null) return DRAW;
+    return (winnerId === bet.creatorId ? bet.creatorPick : bet.opponentPick) ?? DRAW;
+  }
+
+  private assertWinnerIsParty(bet: Bet, winnerId: string | null): void {
+    if (winnerId !== null && winnerId !== bet.creatorId && winnerId !== bet.opponentId) {
+      throw new InvalidBetError('The winner must be the creator or the opponent of this bet', 'winnerId');
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  AccountDeletionParticipants,
+  type AccountDeletionParticipant,
+} from '../users/account-deletion-participants.js';
+import { LedgerService } from '../wallet/ledger.service.js';
+import { BetActivityRecorder } from './bet-activity.recorder.js';
+import { betNotifications } from './bet-notifications.js';
+import { BetTransitions, partiesOf, refundPosting } from './bet-transitions.js';
+
+/**
+ * The bets side of deleting an account, inside the deletion's transaction: pending bets cancelled with the
+ * creator refunded, active and disputed bets voided with both stakes refunded.
+ */
+@Injectable()
+export class BetsDeletionParticipant implements AccountDeletionParticipant, OnModuleInit {
+  readonly name = 'bets';
+  readonly order = 10;
+
+  constructor(
+    private readonly participants: AccountDeletionParticipants,
+    private readonly transitions: BetTransitions,
+    private readonly ledger: LedgerService,
+    private readonly activities: BetActivityRecorder,
+  ) {}
+
+  onModuleInit(): void {
+    this.participants.register(this);
+  }
+
+  async run(manager: EntityManager, userId: string): Promise<void> {
+    await this.voidOpenBetsOf(manager, userId);
+  }
+
+  /**
+   * Account deletion: every open bet of the user ends with the stakes returned to whoever put them in.
+   * Runs inside the deletion's transaction.
+   */
+  async voidOpenBetsOf(manager: EntityManager, userId: string): Promise<number> {
+    const open = await manager.query<{ id: number }[]>(
+      `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active', 'disputed') ORDER BY id`,
+      [userId],
+    );
+    for (const { id } of open) {
+      const bet = await this.transitions.lock(manager, id);
+      const refunds = [refundPosting(bet, bet.creatorId, 'Voided, refunded')];
+      if (bet.status !== 'pending' && bet.opponentId)
+        refunds.push(refundPosting(bet, bet.opponentId, 'Voided, refunded'));
+      await this.ledger.post(manager, refunds);
+      await this.transitions.moveTo(manager, bet, 'void', {});
+      const others = partiesOf(bet).filter((id) => id !== userId);
+      await this.activities.record(
+        manager,
+        bet.id,
+        others.map((id) => ({
+          userId: id,
+          type: 'bet_cancelled',
+          description: `Bet cancelled, stake refunded: ${bet.title}`,
+        })),
+      );
+      await this.transitions.announce(manager, bet, betNotifications.voided(bet, others));
+    }
+    return open.length;
+  }
+}

@@ -1,0 +1,334 @@
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  FormHelperText,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { LinkShare } from '../../components/LinkShare';
+import { Logo } from '../../components/Logo';
+import { PageLoader } from '../../components/PageLoader';
+import { SignedOutPage } from '../../components/SignedOutPage';
+import { useToast } from '../../components/toast/use-toast';
+import { isApiError, serverMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/money';
+import { forgetPendingLink, linkUrl, pendingLink, rememberPendingLink } from '../../lib/pending-link';
+import { timeLeft } from '../../lib/time';
+import type { AuthTab } from '../auth/AuthDialog';
+import { useAuth } from '../auth/use-auth';
+import { useAcceptChallengeMutation, useChallengeQuery, type Challenge } from './challenges-api';
+
+const AuthDialog = lazy(() =>
+  import('../auth/AuthDialog').then((module) => ({ default: module.AuthDialog })),
+);
+
+/** The bet's terms, as much as the link may show: title, stake, outcomes with the creator's pick, time left. */
+function Terms({ challenge }: { challenge: Challenge }) {
+  const name = challenge.creator.displayName;
+  return (
+    <Box
+      sx={{
+        width: '100%',
+        p: 2,
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+        {challenge.title}
+      </Typography>
+      <Typography sx={{ mt: 0.5 }}>
+        <Box component="strong" sx={{ fontSize: 24 }}>
+          ${formatMoney(challenge.amount)}
+        </Box>{' '}
+        each
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        The winner takes ${formatMoney(Number(challenge.amount) * 2)}
+      </Typography>
+      {challenge.status === 'open' && challenge.expiresAt && (
+        <Typography variant="body2" color="text.secondary">
+          {timeLeft(challenge.expiresAt)} to accept
+        </Typography>
+      )}
+      <Typography variant="subtitle2" sx={{ mt: 1.5 }}>
+        Outcomes
+      </Typography>
+      <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {challenge.outcomes.map((outcome) => (
+          <Stack component="li" key={outcome} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{outcome}</Typography>
+            {outcome === challenge.creatorPick && (
+              <Chip size="small" color="primary" variant="outlined" label={`${name}’s pick`} />
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** A message page: heading, text and actions, centred (every state that is not "accept it"). */
+function Notice({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <Typography color="text.secondary">{text}</Typography>
+      {children}
+    </Stack>
+  );
+}
+
+function BrokenLink({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const notFound = isApiError(error) && error.status === 404;
+  return notFound ? (
+    <Notice
+      title="This challenge link doesn’t work"
+      text={serverMessage(error, 'Check that you have the whole link.')}
+    />
+  ) : (
+    <Notice title="We couldn’t open this challenge" text="Please check your connection and try again.">
+      <Button variant="contained" onClick={onRetry}>
+        Try again
+      </Button>
+    </Notice>
+  );
+}
+
+const CLOSED: Record<
+  Exclude<Challenge['status'], 'open'>,
+  (c: Challenge, signedIn: boolean) => { title: string; text: string }
+> = {
+  taken: (c, signedIn) => ({
+    title: 'This challenge was already taken',
+    text: signedIn
+      ? `Someone accepted ${c.creator.displayName}’s challenge. If it was you, the bet is on your dashboard.`
+      : `Someone accepted ${c.creator.displayName}’s challenge first.`,
+  }),
+  cancelled: (c) => ({
+    title: 'This challenge was cancelled',
+    text: `${c.creator.displayName} called it off before anyone accepted it.`,
+  }),
+  expired: () => ({
+    title: 'This challenge has expired',
+    text: 'Nobody accepted it in time.',
+  }),
+};
+
+function SignedOutChallenge({ challenge }: { challenge: Challenge }) {
+  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab } | null>(null);
+  const open = (tab: AuthTab) => {
+    rememberPendingLink('challenge', challenge.code);
+    setDialog({ open: true, tab });
+  };
+  return (
+    <Stack spacing={3} sx={{ alignItems: 'center' }}>
+      <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
+        {challenge.creator.displayName} challenged you to a bet
+      </Typography>
+      <Terms challenge={challenge} />
+      <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+        Sign up to accept: new accounts start with $1,000.00 in virtual dollars. The first person to accept
+        takes the bet.
+      </Typography>
+      <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 360 }}>
+        <Button variant="contained" size="large" onClick={() => open('signup')}>
+          Sign Up to Accept
+        </Button>
+        <Button variant="outlined" size="large" onClick={() => open('login')}>
+          I already have an account
+        </Button>
+      </Stack>
+      {dialog && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={dialog.open}
+            tab={dialog.tab}
+            onTabChange={(tab) => setDialog({ open: true, tab })}
+            onClose={() => setDialog((current) => current && { ...current, open: false })}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+function OwnChallenge({ challenge }: { challenge: Challenge }) {
+  if (challenge.status !== 'open') {
+    const text =
+      challenge.status === 'taken'
+        ? 'Someone accepted it: the bet is on your dashboard.'
+        : challenge.status === 'cancelled'
+          ? 'You cancelled it; your stake is back in your wallet.'
+          : 'Nobody accepted it in time; your stake is back in your wallet.';
+    return (
+      <Notice title="This is your own challenge" text={text}>
+        <Button component={RouterLink} to="/" variant="contained">
+          Go to Dashboard
+        </Button>
+      </Notice>
+    );
+  }
+  return (
+    <Stack spacing={3} sx={{ alignItems: 'center' }}>
+      <Notice
+        title="This is your own challenge"
+        text="Send the link to someone: the first person to accept it takes the bet."
+      />
+      <Terms challenge={challenge} />
+      <LinkShare
+        url={linkUrl('challenge', challenge.code)}
+        qrAlt="QR code of your challenge link"
+        shareTitle={challenge.title}
+        shareText={`I bet $${formatMoney(challenge.amount)}: ${challenge.title}. Take me on?`}
+        copiedTitle="Challenge link copied"
+        copiedDescription="Send it to someone: the first to accept it takes the bet."
+        testId="challenge-link"
+      />
+      <Button component={RouterLink} to="/" variant="text">
+        Go to Dashboard
+      </Button>
+    </Stack>
+  );
+}
+
+function AcceptChallenge({ challenge, onChanged }: { challenge: Challenge; onChanged: () => void }) {
+  const choices = challenge.outcomes.filter((outcome) => outcome !== challenge.creatorPick);
+  const [pick, setPick] = useState(choices.length === 1 ? (choices[0] ?? '') : '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [accept, { isLoading }] = useAcceptChallengeMutation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const name = challenge.creator.displayName;
+
+  const submit = async () => {
+    if (!pick) {
+      setProblem('Please select your predicted outcome.');
+      return;
+    }
+    try {
+      await accept({ code: challenge.code, opponentPick: pick }).unwrap();
+      toast({
+        title: 'Challenge Accepted!',
+        description: `You bet $${formatMoney(challenge.amount)} on “${pick}” against ${name}. Good luck!`,
+        variant: 'success',
+      });
+      void navigate('/');
+    } catch (error) {
+      const taken = isApiError(error) && error.status === 409;
+      toast({
+        title: taken ? 'Too late' : 'Could not accept the challenge',
+        description: serverMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+      if (taken) onChanged();
+    }
+  };
+
+  return (
+    <Stack spacing={3} sx={{ alignItems: 'center' }}>
+      <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
+        {name} challenged you to a bet
+      </Typography>
+      <Terms challenge={challenge} />
+      <Box sx={{ width: '100%' }}>
+        <Typography id="challenge-pick-label" sx={{ fontWeight: 700 }}>
+          Your pick
+        </Typography>
+        <RadioGroup
+          aria-labelledby="challenge-pick-label"
+          value={pick}
+          onChange={(event) => {
+            setPick(event.target.value);
+            setProblem(null);
+          }}
+        >
+          {choices.map((outcome) => (
+            <FormControlLabel key={outcome} value={outcome} control={<Radio />} label={outcome} />
+          ))}
+        </RadioGroup>
+        {problem && (
+          <FormHelperText error role="alert">
+            {problem}
+          </FormHelperText>
+        )}
+      </Box>
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={isLoading}
+        onClick={() => void submit()}
+        sx={{ maxWidth: 360 }}
+      >
+        {isLoading ? 'Accepting…' : `Accept for $${formatMoney(challenge.amount)}`}
+      </Button>
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        Your stake is held until the bet is settled. You both report who won.
+      </Typography>
+    </Stack>
+  );
+}
+
+/** /c/:code — an open challenge's link, signed in or out (docs/product.md, "Open challenge links"). */
+export default function ChallengePage() {
+  const { code = '' } = useParams();
+  const { user } = useAuth();
+  const challenge = useChallengeQuery(code);
+  // Back from signing up or in (or the link failed): nothing more to take the visitor back to.
+  useEffect(() => {
+    if ((user || challenge.error) && pendingLink('challenge') === code) forgetPendingLink('challenge');
+  }, [user, challenge.error, code]);
+  const data = challenge.data;
+  const refetch = () => void challenge.refetch();
+  let body: ReactNode;
+  if (challenge.isLoading) body = <PageLoader label="Loading challenge" />;
+  else if (challenge.error || !data) body = <BrokenLink error={challenge.error} onRetry={refetch} />;
+  else if (user && data.creator.id === user.id) body = <OwnChallenge challenge={data} />;
+  else if (data.status !== 'open') {
+    const { title, text } = CLOSED[data.status](data, Boolean(user));
+    body = (
+      <Stack spacing={3} sx={{ alignItems: 'center' }}>
+        <Notice title={title} text={text} />
+        <Terms challenge={data} />
+        <Button component={RouterLink} to="/" variant="contained">
+          {user ? 'Go to Dashboard' : 'Discover Betwixt'}
+        </Button>
+      </Stack>
+    );
+  } else if (user) body = <AcceptChallenge challenge={data} onChanged={refetch} />;
+  else body = <SignedOutChallenge challenge={data} />;
+
+  if (user) {
+    return (
+      <Card sx={{ maxWidth: 520, mx: 'auto', mt: { xs: 1, sm: 4 } }}>
+        <CardContent sx={{ py: 4 }}>{body}</CardContent>
+      </Card>
+    );
+  }
+  return (
+    <SignedOutPage>
+      <Stack spacing={4} sx={{ alignItems: 'center', py: 3 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Logo size={44} />
+          <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }}>
+            Betwixt
+          </Typography>
+        </Stack>
+        {body}
+      </Stack>
+    </SignedOutPage>
+  );
+}
