@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectTapTargets, grantAdmin, newPerson, signUp } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  animationsSettled,
+  expectAccessible,
+  expectTapTargets,
+  fillSignUp,
+  grantAdmin,
+  newPerson,
+  signUp,
+} from './support';
 
 const ACCOUNT_TABS = ['Profile', 'Analytics', 'Activity', 'Settings'];
 const ADMIN_TABS = ['Users', 'Balance', 'Moderation', 'Disputes', 'Resolved', 'Audit Log'];
@@ -124,4 +132,59 @@ test('every tap target on the main screens is at least 44x44 px', async ({ page 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await eachTab(page, ADMIN_TABS, (tab) => expectTapTargets(page, `the admin's ${tab} tab`));
+});
+
+/** Fails when the two boxes overlap (by more than a hair: borders may touch). */
+async function expectApart(page: Page, toast: Locator, other: Locator, what: string): Promise<void> {
+  await animationsSettled(page);
+  const [a, b] = [await toast.boundingBox(), await other.boundingBox()];
+  expect(a && b, `${what}: both on screen`).toBeTruthy();
+  if (!a || !b) return;
+  const overlapX = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const overlapY = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  expect(overlapX <= 1 || overlapY <= 1, `the toast covers ${what}`).toBe(true);
+}
+
+/**
+ * Toasts (issue #15): on phones at the bottom above the bottom bar, on desktops at the top right, and never
+ * over the top bar or an open dialog's title and tabs. The desktop check runs at 960 px, where a centred
+ * dialog reaches under the top right corner.
+ */
+test('a toast covers neither the top bar nor an open dialog’s title', async ({ page, browser }, info) => {
+  const phone = info.project.name === 'phone';
+  if (phone) await page.setViewportSize({ width: 390, height: 844 });
+  else await page.setViewportSize({ width: 960, height: 800 });
+  const person = newPerson('Toby');
+  await signUp(page, person);
+  const welcome = page.getByRole('status').filter({ hasText: 'Account Created' });
+  await expect(welcome).toBeVisible();
+  await expectApart(page, welcome, page.getByRole('banner'), 'the top bar');
+  const toastBox = await welcome.boundingBox();
+  const viewport = page.viewportSize();
+  if (phone) {
+    const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(bar!.y);
+  } else {
+    expect(toastBox!.y).toBeLessThan(viewport!.height / 2);
+    expect(toastBox!.x).toBeGreaterThan(viewport!.width / 2);
+  }
+
+  // The same person signing up again: the dialog stays open under its error toast.
+  const context = await browser.newContext({ ...info.project.use, viewport });
+  const again = await context.newPage();
+  await again.goto('/');
+  await again.getByRole('button', { name: 'Get Started' }).click();
+  await fillSignUp(again, person);
+  const failed = again.getByRole('alert').filter({ hasText: 'Signup Failed' });
+  await expect(failed).toBeVisible();
+  const dialog = again.getByRole('dialog');
+  await expectApart(
+    again,
+    failed,
+    dialog.getByRole('heading', { name: 'Create your account' }),
+    'the dialog title',
+  );
+  await expectApart(again, failed, dialog.getByRole('tablist'), 'the dialog tabs');
+  await expectApart(again, failed, dialog.getByRole('button', { name: 'Close' }), 'the dialog close button');
+  await context.close();
 });

@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { grantAdmin, newPerson, signUp } from './support';
+import { animationsSettled, expectNoHorizontalScroll, grantAdmin, newPerson, signUp } from './support';
 
 /** With UPDATE_SCREENSHOTS=1 the 360 px views are saved to docs/screenshots for the docs. */
 async function docScreenshot(page: Page, name: string): Promise<void> {
   if (!process.env.UPDATE_SCREENSHOTS) return;
+  // No hover or ripple left from the last tap.
+  await page.mouse.move(0, 0);
+  await animationsSettled(page);
   await page.screenshot({ path: path.resolve('..', 'docs', 'screenshots', `${name}.png`) });
 }
 
@@ -94,6 +97,8 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
   const adjusted = page.getByRole('status').filter({ hasText: 'Balance Adjusted' });
   await expect(adjusted).toBeVisible();
   await adjusted.getByRole('button', { name: 'Dismiss notification' }).click();
+  // At once, not when the toast times out (5 s).
+  await expect(adjusted).toBeHidden({ timeout: 1000 });
   await docScreenshot(page, 'admin-balance-360');
   for (const [tab, file] of [
     ['Moderation', 'admin-moderation-360'],
@@ -102,6 +107,10 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
     ['Audit Log', 'admin-audit-360'],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
+    // The tabs at the top of the screen, so the shot shows the tab's content rather than the summary cards.
+    await page
+      .getByRole('tablist')
+      .evaluate((tabs) => window.scrollTo(0, tabs.getBoundingClientRect().top + window.scrollY - 64));
     await docScreenshot(page, file);
   }
   await expect(
@@ -115,9 +124,55 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
   for (const name of ['Profile', 'Analytics', 'Activity', 'Settings']) {
     await expectFullTab(page, name);
   }
-  for (const name of ['Profile', 'Analytics', 'Activity', 'Settings']) {
+  for (const [name, loaded] of [
+    ['Profile', 'Profile Information'],
+    ['Analytics', 'No Analytics Data'],
+    ['Activity', 'No Recent Activity'],
+    ['Settings', 'Notification Settings'],
+  ] as const) {
     await page.getByRole('tab', { name }).click();
+    await expect(page.getByText(loaded).first()).toBeVisible();
     await docScreenshot(page, `account-${name.toLowerCase()}-360`);
   }
   await context.close();
+});
+
+test('the small things at 390 and 360 px: a still headline, a first greeting, whole tabs, no router warning', async ({
+  browser,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'phone widths; the desktop layout is checked elsewhere');
+  for (const width of [390, 360]) {
+    const context = await browser.newContext({ ...info.project.use, viewport: { width, height: 780 } });
+    const page = await context.newPage();
+    const console: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') console.push(message.text());
+    });
+
+    await page.goto('/');
+    const word = page.getByTestId('rotating-word');
+    const first = await word.textContent();
+    const before = await page.getByTestId('rotating-word-box').boundingBox();
+    await expect(word).not.toHaveText(first ?? '', { timeout: 4000 });
+    expect((await page.getByTestId('rotating-word-box').boundingBox())?.x, `headline at ${width}`).toBe(
+      before?.x,
+    );
+    await expectNoHorizontalScroll(page);
+
+    // A brand-new user is welcomed, not welcomed back.
+    const person = newPerson('Sky');
+    await signUp(page, person);
+    await expect(page.getByText(/welcome back/i)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
+
+    await page.goto('/account');
+    for (const name of ['Profile', 'Analytics', 'Activity', 'Settings']) await expectFullTab(page, name);
+    await expectNoHorizontalScroll(page);
+    expect(
+      console.filter((text) => text.includes('HydrateFallback')),
+      `router warnings at ${width}`,
+    ).toEqual([]);
+    await context.close();
+  }
 });

@@ -98,7 +98,7 @@ export function grantAdmin(username: string): void {
 
 /** Waits for running animations: a dialog or toast still fading in reads as low contrast, a popover still
  * growing measures small. */
-async function animationsSettled(page: Page): Promise<void> {
+export async function animationsSettled(page: Page): Promise<void> {
   // Two frames first, so a transition started by the last click is running and so counted.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

@@ -73,4 +73,19 @@ describe('Toaster', () => {
     fireEvent.keyDown(window, { key: 'F8' });
     expect(document.activeElement).toBe(region);
   });
+
+  it('keeps its region readable when an open dialog hides the rest of the page (aria-hidden)', async () => {
+    render(
+      <Provider store={makeStore()}>
+        <Toaster />
+      </Provider>,
+    );
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(region.parentElement).toBe(document.body);
+    region.setAttribute('aria-hidden', 'true');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(region.hasAttribute('aria-hidden')).toBe(false);
+  });
 });

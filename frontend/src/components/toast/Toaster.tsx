@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, AlertTitle, Box, IconButton } from '@mui/material';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import {
   TOAST_DURATION_MS,
@@ -29,6 +30,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   if (!toast.open) return null;
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    // A press on the close button is a click, not a swipe: capturing the pointer here would send the click
+    // to the toast instead of the button, which then never closed it.
+    if (event.target instanceof Element && event.target.closest('button')) return;
     start.current = event.clientX;
     // Keep receiving moves when the finger leaves the toast mid-swipe (jsdom has no pointer capture).
     if (typeof event.currentTarget.setPointerCapture === 'function') {
@@ -87,7 +91,19 @@ export function Toaster() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  return (
+  // An open dialog hides the rest of the page from assistive technology (MUI sets aria-hidden on the body's
+  // other children), which silenced the toasts it raises, such as 'Signup Failed'. The region is its own child
+  // of the body and takes that attribute off again: a status message is announced over a dialog too.
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    const observer = new MutationObserver(() => {
+      if (element.hasAttribute('aria-hidden')) element.removeAttribute('aria-hidden');
+    });
+    observer.observe(element, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, []);
+  return createPortal(
     <Box
       component="section"
       ref={region}
@@ -107,11 +123,17 @@ export function Toaster() {
         flexDirection: 'column',
         gap: 1,
         outline: 'none',
+        // A dialog open on a desktop: a centred dialog reaches under the top right corner on narrower
+        // windows (its title at 32 px, the toast from 72 px), so its toasts go to the bottom right.
+        // (Breakpoints inside the selector: a second '@media (min-width:900px)' key would replace the one
+        // the responsive values above make.)
+        'body:has(.MuiDialog-root) &': { top: { md: 'auto' }, bottom: { md: 16 } },
       }}
     >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </Box>
+    </Box>,
+    document.body,
   );
 }

@@ -97,7 +97,7 @@ export function ProfileTab({ user }: { user: User }) {
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {user.email}
             </Typography>
-            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
               <Chip label={`Balance: $${formatMoney(user.balance ?? '0.00')}`} />
               <Chip label={`Member since ${formatDate(user.createdAt)}`} variant="outlined" />
             </Stack>

@@ -81,16 +81,29 @@ export default function LandingPage() {
         </Stack>
         <Typography variant="h4" component="p" sx={{ fontSize: { xs: '1.9rem', sm: '2.4rem' } }}>
           Bet with{' '}
-          <Fade in={visible} appear={false} timeout={reduceMotion ? 0 : FADE_MS}>
-            <Box
-              component="span"
-              data-testid="rotating-word"
-              aria-live="polite"
-              sx={{ color: 'secondary.dark', fontWeight: 800 }}
-            >
-              {ROTATING_WORDS[index]}
-            </Box>
-          </Fade>
+          {/* The word sits in a box as wide as the longest word (all of them stacked in one grid cell, the
+              others invisible), so the centred line keeps still as the word changes (issue #15). */}
+          <Box
+            component="span"
+            data-testid="rotating-word-box"
+            sx={{ display: 'inline-grid', textAlign: 'start', fontWeight: 800 }}
+          >
+            {ROTATING_WORDS.map((word) => (
+              <Box key={word} component="span" aria-hidden sx={{ gridArea: '1 / 1', visibility: 'hidden' }}>
+                {word}
+              </Box>
+            ))}
+            <Fade in={visible} appear={false} timeout={reduceMotion ? 0 : FADE_MS}>
+              <Box
+                component="span"
+                data-testid="rotating-word"
+                aria-live="polite"
+                sx={{ gridArea: '1 / 1', color: 'secondary.dark' }}
+              >
+                {ROTATING_WORDS[index]}
+              </Box>
+            </Fade>
+          </Box>
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
           Challenge friends with virtual dollars, settle by mutual agreement, and let an admin step in when
