@@ -15,7 +15,7 @@ import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import type { User } from '../auth/types';
-import { US_STATES } from '../auth/us-states';
+import { isUsState, US_STATES } from '../auth/us-states';
 import { useUpdateProfileMutation } from './account-api';
 import { ProfilePictureControl } from './ProfilePictureControl';
 
@@ -52,7 +52,7 @@ export function ProfileTab({ user }: { user: User }) {
           firstName: draft.firstName.trim(),
           lastName: draft.lastName.trim(),
           phoneNumber: draft.phoneNumber.trim(),
-          state: draft.state || undefined,
+          state: isUsState(draft.state) ? draft.state : undefined,
         }).unwrap(),
       {
         success: { title: 'Profile updated' },

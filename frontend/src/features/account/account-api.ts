@@ -5,12 +5,7 @@ import type { AuthResponse, User, Visibility } from '../auth/types';
 export type Activity = Schemas['ActivityDto'];
 export type UserAnalytics = Schemas['UserAnalyticsDto'];
 
-export interface ProfileInput {
-  firstName?: string;
-  lastName?: string;
-  phoneNumber?: string;
-  state?: string;
-}
+export type ProfileInput = Schemas['UpdateProfileDto'];
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({

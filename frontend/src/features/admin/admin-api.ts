@@ -50,7 +50,7 @@ export const adminApi = api.injectEndpoints({
         { type: 'Admin', id: 'USERS' },
       ],
     }),
-    deleteUser: build.mutation<unknown, string>({
+    deleteUser: build.mutation<void, string>({
       query: (id) => ({ url: `/api/admin/users/${id}`, method: 'DELETE' }),
       invalidatesTags: [
         { type: 'Admin', id: 'USERS' },

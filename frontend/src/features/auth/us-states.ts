@@ -50,3 +50,10 @@ export const US_STATES = [
   'Wisconsin',
   'Wyoming',
 ] as const;
+
+export type UsState = (typeof US_STATES)[number];
+
+/** Whether a chosen value is one of the 50 states (the select's value arrives as a plain string). */
+export function isUsState(value: string): value is UsState {
+  return (US_STATES as readonly string[]).includes(value);
+}

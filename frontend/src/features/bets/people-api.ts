@@ -1,13 +1,7 @@
 import { api } from '../../api/base-api';
+import type { Schemas } from '../../api/schemas';
 
-export interface PersonResult {
-  id: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  friendshipStatus?: 'none' | 'request_sent' | 'request_received' | 'friends';
-}
+export type PersonResult = Schemas['PersonResultDto'];
 
 /** People to challenge: search results and the friends list (served by the friends API). */
 export const peopleApi = api.injectEndpoints({

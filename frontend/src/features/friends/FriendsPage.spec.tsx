@@ -13,6 +13,9 @@ const played: Friend = {
   firstName: 'Sam',
   lastName: 'Lee',
   profileImageUrl: null,
+  friendshipStatus: 'friends',
+  friendshipId: 'fs-played',
+  since: '2026-10-01T12:00:00.000Z',
 };
 const fresh: Friend = {
   id: 'f-fresh',
@@ -20,6 +23,9 @@ const fresh: Friend = {
   firstName: 'Kai',
   lastName: 'Moss',
   profileImageUrl: null,
+  friendshipStatus: 'friends',
+  friendshipId: 'fs-fresh',
+  since: '2026-11-01T12:00:00.000Z',
 };
 
 const noHistory: HeadToHead = {

@@ -1,13 +1,13 @@
 import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useToast } from '../../components/toast/use-toast';
-import { useSendFriendRequestMutation, type Person } from './friends-api';
+import { useSendFriendRequestMutation, type Person, type PersonSummary } from './friends-api';
 
-export function nameOf(person: Person): string {
+export function nameOf(person: PersonSummary): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username || 'Unknown';
 }
 
-export function PersonAvatar({ person }: { person: Person }) {
+export function PersonAvatar({ person }: { person: PersonSummary }) {
   return (
     <Avatar src={person.profileImageUrl ?? undefined} sx={{ bgcolor: 'primary.light' }}>
       {nameOf(person).slice(0, 1).toUpperCase()}
@@ -30,7 +30,7 @@ export function PersonRow({ person, detail, end }: { person: Person; detail?: Re
       toast({ title: 'Failed to send friend request.', variant: 'destructive' });
     }
   };
-  const status = person.friendshipStatus ?? 'none';
+  const status = person.friendshipStatus;
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
       <PersonAvatar person={person} />

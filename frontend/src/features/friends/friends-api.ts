@@ -1,58 +1,21 @@
 import { api } from '../../api/base-api';
+import type { Schemas } from '../../api/schemas';
 
-export type FriendshipStatus = 'none' | 'request_sent' | 'request_received' | 'friends';
-
-export interface Person {
-  id: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  friendshipStatus?: FriendshipStatus;
-}
-
-export interface Friend extends Person {
-  friendshipId?: string;
-  since?: string;
-}
-
-export interface FriendRequest {
-  id: string;
-  requester: Person;
-  createdAt: string;
-}
-
+/** The API's shapes for people and friends, generated from the backend's OpenAPI document (src/api/schemas.ts). */
+/** Who someone is, as any list shows them (name, username, picture), whatever else the list adds. */
+export type PersonSummary = Schemas['PersonDto'];
+export type Person = Schemas['PersonResultDto'];
+export type FriendshipStatus = Person['friendshipStatus'];
+export type Friend = Schemas['FriendDto'];
+export type FriendRequest = Schemas['FriendRequestDto'];
 /** A "People you may know" entry. */
-export interface Suggestion extends Person {
-  mutualFriends: number;
-  betTogether: boolean;
-}
-
-export interface InviteLink {
-  code: string;
-  createdAt: string;
-}
-
+export type Suggestion = Schemas['SuggestionDto'];
+export type InviteLink = Schemas['InviteLinkDto'];
 /** Who an invite link is from (GET /api/invites/{code}, also signed out). */
-export interface Invite {
-  code: string;
-  inviter: { id: string; username: string | null; displayName: string };
-}
-
-export interface InviteAccepted {
-  inviter: Invite['inviter'];
-  alreadyFriends: boolean;
-}
-
-export interface HeadToHead {
-  won: number;
-  lost: number;
-  draws: number;
-  netProfit: string;
-  currentStreak: { kind: 'won' | 'lost' | 'none'; count: number };
-  biggestWin: string | null;
-  totalBets: number;
-}
+export type Invite = Schemas['InviteDto'];
+export type InviteAccepted = Schemas['InviteAcceptedDto'];
+export type HeadToHead = Schemas['HeadToHeadDto'];
+export type Friendship = Schemas['FriendshipDto'];
 
 export const friendsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -67,7 +30,7 @@ export const friendsApi = api.injectEndpoints({
       query: () => '/api/friends/suggestions',
       providesTags: [{ type: 'Friend', id: 'SUGGESTIONS' }],
     }),
-    dismissSuggestion: build.mutation<unknown, string>({
+    dismissSuggestion: build.mutation<void, string>({
       query: (userId) => ({ url: `/api/friends/suggestions/${userId}/dismiss`, method: 'POST' }),
       invalidatesTags: [{ type: 'Friend', id: 'SUGGESTIONS' }],
     }),
@@ -90,15 +53,15 @@ export const friendsApi = api.injectEndpoints({
       query: () => '/api/friends/requests',
       providesTags: ['FriendRequest'],
     }),
-    sendFriendRequest: build.mutation<unknown, string>({
+    sendFriendRequest: build.mutation<Friendship, string>({
       query: (addresseeId) => ({ url: '/api/friends/request', method: 'POST', body: { addresseeId } }),
       invalidatesTags: ['Friend', 'FriendRequest'],
     }),
-    acceptFriendRequest: build.mutation<unknown, string>({
+    acceptFriendRequest: build.mutation<Friendship, string>({
       query: (id) => ({ url: `/api/friends/${id}/accept`, method: 'POST' }),
       invalidatesTags: ['Friend', 'FriendRequest', 'Analytics'],
     }),
-    declineFriendRequest: build.mutation<unknown, string>({
+    declineFriendRequest: build.mutation<Friendship, string>({
       query: (id) => ({ url: `/api/friends/${id}/decline`, method: 'POST' }),
       invalidatesTags: ['Friend', 'FriendRequest'],
     }),
