@@ -11,8 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useToast } from '../../components/toast/use-toast';
-import { serverMessage } from '../../lib/errors';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import type { User } from '../auth/types';
@@ -35,7 +34,7 @@ export function ProfileTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ firstName: '', lastName: '', phoneNumber: '', state: '' });
   const [update, { isLoading }] = useUpdateProfileMutation();
-  const toast = useToast();
+  const run = useMutationToast();
 
   const startEdit = () => {
     setDraft({
@@ -47,22 +46,20 @@ export function ProfileTab({ user }: { user: User }) {
     setEditing(true);
   };
   const save = async () => {
-    try {
-      await update({
-        firstName: draft.firstName.trim(),
-        lastName: draft.lastName.trim(),
-        phoneNumber: draft.phoneNumber.trim(),
-        state: draft.state || undefined,
-      }).unwrap();
-      toast({ title: 'Profile updated', variant: 'success' });
-      setEditing(false);
-    } catch (error) {
-      toast({
-        title: 'Update failed',
-        description: serverMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
+    const done = await run(
+      () =>
+        update({
+          firstName: draft.firstName.trim(),
+          lastName: draft.lastName.trim(),
+          phoneNumber: draft.phoneNumber.trim(),
+          state: draft.state || undefined,
+        }).unwrap(),
+      {
+        success: { title: 'Profile updated' },
+        failure: { title: 'Update failed', fallback: 'Please try again.' },
+      },
+    );
+    if (done.ok) setEditing(false);
   };
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
 

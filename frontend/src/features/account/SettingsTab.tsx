@@ -19,9 +19,9 @@ import {
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { NotificationSettingsDialog } from '../../components/notification-settings/NotificationSettingsDialog';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { storeAuth, storedToken } from '../../lib/auth-storage';
-import { serverMessage } from '../../lib/errors';
 import { logout } from '../auth/logout';
 import type { User, Visibility } from '../auth/types';
 import {
@@ -47,39 +47,28 @@ function TwoFactorSection({ user }: { user: User }) {
   const [enrolment, setEnrolment] = useState<{ secret: string; qrCodeDataUrl: string } | null>(null);
   const [code, setCode] = useState('');
   const [disabling, setDisabling] = useState(false);
-  const toast = useToast();
+  const run = useMutationToast();
 
   const start = async () => {
-    try {
-      const result = await setup().unwrap();
-      setEnrolment(result);
-      setCode('');
-    } catch (error) {
-      toast({ title: 'Failed to enable 2FA', description: serverMessage(error, ''), variant: 'destructive' });
-    }
+    const enrolling = await run(() => setup().unwrap(), { failure: { title: 'Failed to enable 2FA' } });
+    if (!enrolling.ok) return;
+    setEnrolment(enrolling.value);
+    setCode('');
   };
   const confirmEnable = async () => {
     if (!enrolment) return;
-    try {
-      await enable({ secret: enrolment.secret, token: code.trim() }).unwrap();
-      toast({ title: '2FA enabled', variant: 'success' });
-      setEnrolment(null);
-    } catch (error) {
-      toast({ title: 'Failed to enable 2FA', description: serverMessage(error, ''), variant: 'destructive' });
-    }
+    const done = await run(() => enable({ secret: enrolment.secret, token: code.trim() }).unwrap(), {
+      success: { title: '2FA enabled' },
+      failure: { title: 'Failed to enable 2FA' },
+    });
+    if (done.ok) setEnrolment(null);
   };
   const confirmDisable = async () => {
-    try {
-      await disable({ token: code.trim() }).unwrap();
-      toast({ title: '2FA disabled', variant: 'success' });
-      setDisabling(false);
-    } catch (error) {
-      toast({
-        title: 'Failed to disable 2FA',
-        description: serverMessage(error, ''),
-        variant: 'destructive',
-      });
-    }
+    const done = await run(() => disable({ token: code.trim() }).unwrap(), {
+      success: { title: '2FA disabled' },
+      failure: { title: 'Failed to disable 2FA' },
+    });
+    if (done.ok) setDisabling(false);
   };
 
   return (
@@ -168,25 +157,16 @@ function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [change, { isLoading }] = useChangePasswordMutation();
-  const toast = useToast();
+  const run = useMutationToast();
   const submit = async () => {
-    try {
-      const result = await change({ currentPassword: current, newPassword: next }).unwrap();
-      // Every older session was signed out; keep this one with the new token.
-      if (storedToken()) storeAuth(result.token, result.user);
-      toast({
-        title: 'Password changed',
-        description: 'Other devices have been signed out.',
-        variant: 'success',
-      });
-      onClose();
-    } catch (error) {
-      toast({
-        title: 'Update failed',
-        description: serverMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
+    const changed = await run(() => change({ currentPassword: current, newPassword: next }).unwrap(), {
+      success: { title: 'Password changed', description: 'Other devices have been signed out.' },
+      failure: { title: 'Update failed', fallback: 'Please try again.' },
+    });
+    if (!changed.ok) return;
+    // Every older session was signed out; keep this one with the new token.
+    if (storedToken()) storeAuth(changed.value.token, changed.value.user);
+    onClose();
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
@@ -233,18 +213,15 @@ function DeleteAccountDialog({
   const [confirm, setConfirm] = useState('');
   const [remove, { isLoading }] = useDeleteAccountMutation();
   const dispatch = useAppDispatch();
-  const toast = useToast();
+  const run = useMutationToast();
   const submit = async () => {
-    try {
-      await remove({ confirm: 'DELETE', ...(needsPassword ? { password } : {}) }).unwrap();
-      logout(dispatch);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to delete account'),
-        variant: 'destructive',
-      });
-    }
+    const done = await run(
+      () => remove({ confirm: 'DELETE', ...(needsPassword ? { password } : {}) }).unwrap(),
+      {
+        failure: { title: 'Error', fallback: 'Failed to delete account' },
+      },
+    );
+    if (done.ok) logout(dispatch);
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
@@ -309,33 +286,22 @@ export function SettingsTab({ user }: { user: User }) {
   const [notificationSettingsOpen, setNotificationSettingsOpen] = useState(false);
   const dispatch = useAppDispatch();
   const toast = useToast();
+  const run = useMutationToast();
 
   const toggle = async (field: 'emailNotifications' | 'pushNotifications', value: boolean) => {
-    try {
-      await updateNotifications({ [field]: value }).unwrap();
-      toast({ title: 'Settings updated', variant: 'success' });
-    } catch (error) {
-      toast({
-        title: 'Update failed',
-        description: serverMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
+    await run(() => updateNotifications({ [field]: value }).unwrap(), {
+      success: { title: 'Settings updated' },
+      failure: { title: 'Update failed', fallback: 'Please try again.' },
+    });
   };
   const privacy = async (
     field: 'profileVisibility' | 'activityVisibility' | 'balanceVisibility',
     value: Visibility,
   ) => {
-    try {
-      await updatePrivacy({ [field]: value }).unwrap();
-      toast({ title: 'Privacy settings updated', variant: 'success' });
-    } catch (error) {
-      toast({
-        title: 'Update failed',
-        description: serverMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
+    await run(() => updatePrivacy({ [field]: value }).unwrap(), {
+      success: { title: 'Privacy settings updated' },
+      failure: { title: 'Update failed', fallback: 'Please try again.' },
+    });
   };
 
   return (

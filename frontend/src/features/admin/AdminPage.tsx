@@ -24,8 +24,8 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
-import { serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
 import { formatDate, formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
@@ -93,20 +93,18 @@ function Summary() {
 function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
   const { data, isLoading } = useAdminUsersQuery();
   const [remove] = useDeleteUserMutation();
-  const toast = useToast();
+  const run = useMutationToast();
   const del = async (id: string, name: string) => {
     if (!window.confirm(`Are you sure you want to delete user "${name}"? This action cannot be undone.`))
       return;
-    try {
-      await remove(id).unwrap();
-      toast({ title: 'User Deleted', description: 'User account has been successfully deleted' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to delete user'),
-        variant: 'destructive',
-      });
-    }
+    await run(() => remove(id).unwrap(), {
+      success: {
+        title: 'User Deleted',
+        description: 'User account has been successfully deleted',
+        variant: 'default',
+      },
+      failure: { title: 'Error', fallback: 'Failed to delete user' },
+    });
   };
   if (isLoading) return <Typography>Loading users…</Typography>;
   const users = (data ?? []).map((user) => ({
@@ -222,28 +220,30 @@ function BalanceTab({ prefill }: { prefill: string }) {
   });
   const [adjust, { isLoading }] = useAdjustBalanceMutation();
   const [error, setError] = useState<string | null>(null);
-  const toast = useToast();
+  const run = useMutationToast();
   const submit = async () => {
     if (!form.userId.trim() || !form.amount || !form.reason.trim())
       return setError('Please fill in all required fields');
     if (!(Number(form.amount) > 0)) return setError('Amount must be a positive number');
     setError(null);
-    try {
-      await adjust({
-        userId: form.userId.trim(),
-        amount: form.amount,
-        reason: form.reason.trim(),
-        type: form.type,
-      }).unwrap();
-      toast({ title: 'Balance Adjusted', description: 'User balance has been successfully adjusted' });
-      setForm({ userId: '', amount: '', type: 'deposit', reason: '' });
-    } catch (failure) {
-      toast({
-        title: 'Error',
-        description: serverMessage(failure, 'Failed to adjust balance'),
-        variant: 'destructive',
-      });
-    }
+    const done = await run(
+      () =>
+        adjust({
+          userId: form.userId.trim(),
+          amount: form.amount,
+          reason: form.reason.trim(),
+          type: form.type,
+        }).unwrap(),
+      {
+        success: {
+          title: 'Balance Adjusted',
+          description: 'User balance has been successfully adjusted',
+          variant: 'default',
+        },
+        failure: { title: 'Error', fallback: 'Failed to adjust balance' },
+      },
+    );
+    if (done.ok) setForm({ userId: '', amount: '', type: 'deposit', reason: '' });
   };
   return (
     <Card>
@@ -310,31 +310,31 @@ function ModerationTab() {
   }>({ userId: '', action: '', duration: '', reason: '' });
   const [moderate, { isLoading }] = useModerateMutation();
   const [error, setError] = useState<string | null>(null);
-  const toast = useToast();
+  const run = useMutationToast();
   const submit = async () => {
-    if (!form.userId.trim() || !form.action || !form.reason.trim())
+    const { action } = form;
+    if (!form.userId.trim() || !action || !form.reason.trim())
       return setError('Please fill in all required fields');
     setError(null);
     const days = Number.parseInt(form.duration, 10);
-    try {
-      await moderate({
-        userId: form.userId.trim(),
-        action: form.action,
-        reason: form.reason.trim(),
-        ...(Number.isInteger(days) && days > 0 ? { duration: days } : {}),
-      }).unwrap();
-      toast({
-        title: 'Moderation Action Applied',
-        description: 'User moderation action has been successfully applied',
-      });
-      setForm({ userId: '', action: '', duration: '', reason: '' });
-    } catch (failure) {
-      toast({
-        title: 'Error',
-        description: serverMessage(failure, 'Failed to apply moderation action'),
-        variant: 'destructive',
-      });
-    }
+    const done = await run(
+      () =>
+        moderate({
+          userId: form.userId.trim(),
+          action,
+          reason: form.reason.trim(),
+          ...(Number.isInteger(days) && days > 0 ? { duration: days } : {}),
+        }).unwrap(),
+      {
+        success: {
+          title: 'Moderation Action Applied',
+          description: 'User moderation action has been successfully applied',
+          variant: 'default',
+        },
+        failure: { title: 'Error', fallback: 'Failed to apply moderation action' },
+      },
+    );
+    if (done.ok) setForm({ userId: '', action: '', duration: '', reason: '' });
   };
   return (
     <Card>
@@ -468,27 +468,22 @@ function EditResolutionDialog({ bet, onClose }: { bet: Bet; onClose: () => void 
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [edit, { isLoading }] = useEditResolutionMutation();
-  const toast = useToast();
+  const run = useMutationToast();
   const parties = [bet.creator, bet.opponent].filter((party): party is BetParty => party !== null);
   const submit = async () => {
     if (!winnerId || !reason.trim()) return setMissing(true);
     const winner = parties.find((party) => party.id === winnerId);
     if (!window.confirm(`Are you sure you want to change the resolution in favor of ${partyName(winner)}?`))
       return;
-    try {
-      await edit({ betId: bet.id, winnerId, reason: reason.trim() }).unwrap();
-      toast({
+    const done = await run(() => edit({ betId: bet.id, winnerId, reason: reason.trim() }).unwrap(), {
+      success: {
         title: 'Resolution Updated',
         description: 'The dispute resolution has been successfully updated',
-      });
-      onClose();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to update resolution'),
-        variant: 'destructive',
-      });
-    }
+        variant: 'default',
+      },
+      failure: { title: 'Error', fallback: 'Failed to update resolution' },
+    });
+    if (done.ok) onClose();
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">

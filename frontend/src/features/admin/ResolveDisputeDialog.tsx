@@ -12,8 +12,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { useToast } from '../../components/toast/use-toast';
-import { serverMessage } from '../../lib/errors';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import type { Bet, BetParty } from '../bets/types';
 import { useResolveDisputeMutation } from './admin-api';
 
@@ -38,7 +37,7 @@ export function ResolveDisputeDialog({
   const [resolution, setResolution] = useState('');
   const [touched, setTouched] = useState(false);
   const [resolve, { isLoading }] = useResolveDisputeMutation();
-  const toast = useToast();
+  const run = useMutationToast();
   const tooShort = resolution.trim().length < 10;
   const winnerParty =
     winner === bet.creatorId ? bet.creator : winner === bet.opponentId ? bet.opponent : null;
@@ -48,21 +47,23 @@ export function ResolveDisputeDialog({
     if (tooShort) return;
     const whom = winner === DRAW ? 'a draw (both stakes refunded)' : nameOf(winnerParty);
     if (!window.confirm(`Are you sure you want to resolve this dispute in favor of ${whom}?`)) return;
-    try {
-      await resolve({
-        betId: bet.id,
-        winnerId: winner === DRAW ? null : winner,
-        resolution: resolution.trim(),
-      }).unwrap();
-      toast({ title: 'Dispute Resolved', description: 'The disputed bet has been successfully resolved' });
-      onClose();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to resolve dispute'),
-        variant: 'destructive',
-      });
-    }
+    const done = await run(
+      () =>
+        resolve({
+          betId: bet.id,
+          winnerId: winner === DRAW ? null : winner,
+          resolution: resolution.trim(),
+        }).unwrap(),
+      {
+        success: {
+          title: 'Dispute Resolved',
+          description: 'The disputed bet has been successfully resolved',
+          variant: 'default',
+        },
+        failure: { title: 'Error', fallback: 'Failed to resolve dispute' },
+      },
+    );
+    if (done.ok) onClose();
   };
 
   return (

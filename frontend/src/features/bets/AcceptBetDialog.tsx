@@ -12,8 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useToast } from '../../components/toast/use-toast';
-import { serverMessage } from '../../lib/errors';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { timeLeftRoundedUp } from '../../lib/time';
 import { useAcceptBetMutation, useDeclineBetMutation } from './bets-api';
@@ -26,40 +25,24 @@ export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => voi
   const [error, setError] = useState<string | null>(null);
   const [accept, accepting] = useAcceptBetMutation();
   const [decline, declining] = useDeclineBetMutation();
-  const toast = useToast();
+  const run = useMutationToast();
   const busy = accepting.isLoading || declining.isLoading;
 
   const onAccept = async () => {
     if (!pick) return setError('Please select your predicted outcome.');
     if (pick === bet.creatorPick) return setError('You must choose a different outcome than the challenger.');
-    try {
-      await accept({ id: bet.id, opponentPick: pick }).unwrap();
-      toast({
-        title: 'Bet Accepted!',
-        description: `You are in for $${formatMoney(bet.amount)}.`,
-        variant: 'success',
-      });
-      onClose();
-    } catch (failure) {
-      toast({
-        title: 'Error',
-        description: serverMessage(failure, 'Failed to accept bet'),
-        variant: 'destructive',
-      });
-    }
+    const done = await run(() => accept({ id: bet.id, opponentPick: pick }).unwrap(), {
+      success: { title: 'Bet Accepted!', description: `You are in for $${formatMoney(bet.amount)}.` },
+      failure: { title: 'Error', fallback: 'Failed to accept bet' },
+    });
+    if (done.ok) onClose();
   };
   const onDecline = async () => {
-    try {
-      await decline(bet.id).unwrap();
-      toast({ title: 'Bet Declined' });
-      onClose();
-    } catch (failure) {
-      toast({
-        title: 'Error',
-        description: serverMessage(failure, 'Failed to decline bet'),
-        variant: 'destructive',
-      });
-    }
+    const done = await run(() => decline(bet.id).unwrap(), {
+      success: { title: 'Bet Declined', variant: 'default' },
+      failure: { title: 'Error', fallback: 'Failed to decline bet' },
+    });
+    if (done.ok) onClose();
   };
 
   return (

@@ -17,7 +17,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LinkShare } from '../../components/LinkShare';
-import { useToast } from '../../components/toast/use-toast';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { linkUrl } from '../../lib/pending-link';
@@ -58,26 +58,21 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function BetActions({ bet, viewerId, onReport }: { bet: Bet; viewerId: string; onReport: () => void }) {
   const { deny, isDenying } = useDenyChallenge();
   const [cancel, cancelling] = useCancelBetMutation();
-  const toast = useToast();
+  const run = useMutationToast();
   const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
   if (!isParty) return null;
 
   const withdraw = async () => {
     if (!window.confirm(`Withdraw "${bet.title}"? Your $${formatMoney(bet.amount)} stake comes back.`))
       return;
-    try {
-      await cancel(bet.id).unwrap();
-      toast({
+    await run(() => cancel(bet.id).unwrap(), {
+      success: {
         title: 'Challenge withdrawn',
         description: `$${formatMoney(bet.amount)} is back in your wallet.`,
-      });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to withdraw the challenge'),
-        variant: 'destructive',
-      });
-    }
+        variant: 'default',
+      },
+      failure: { title: 'Error', fallback: 'Failed to withdraw the challenge' },
+    });
   };
 
   if (bet.status === 'pending' && bet.opponentId === viewerId) {
@@ -131,26 +126,16 @@ function StatementForm({
   const [text, setText] = useState(current);
   const [linksText, setLinksText] = useState(currentLinks.join('\n'));
   const [write, { isLoading }] = useWriteStatementMutation();
-  const toast = useToast();
+  const run = useMutationToast();
   const tooLong = text.length > 1000;
   const parsed = parseEvidenceLinks(linksText);
   const linkError = 'error' in parsed ? parsed.error : null;
   const save = async () => {
     if ('error' in parsed) return;
-    try {
-      await write({ id: betId, text, links: parsed.links }).unwrap();
-      toast({
-        title: 'Statement saved',
-        description: 'The admin will read it before deciding.',
-        variant: 'success',
-      });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to save your statement'),
-        variant: 'destructive',
-      });
-    }
+    await run(() => write({ id: betId, text, links: parsed.links }).unwrap(), {
+      success: { title: 'Statement saved', description: 'The admin will read it before deciding.' },
+      failure: { title: 'Error', fallback: 'Failed to save your statement' },
+    });
   };
   return (
     <Stack spacing={1}>

@@ -14,8 +14,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
-import { serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
 import { choiceForOutcome, consequenceOf, sides, type Choice } from './bet-result';
 import { useSubmitResultMutation } from './bets-api';
@@ -42,34 +42,30 @@ export function SubmitOutcomeDialog({
   const [confirming, setConfirming] = useState<Choice | null>(null);
   const [happened, setHappened] = useState('');
   const toast = useToast();
+  const run = useMutationToast();
   const { other, otherId, myPick, theirPick } = sides(bet, viewerId);
   const manyOutcomes = bet.outcomes.length > 2;
 
   const resultFor = (choice: Choice) =>
     choice === 'WIN' ? viewerId : choice === 'LOSE' ? (otherId ?? '') : 'NO_CLEAR_OUTCOME';
   const send = async (choice: Choice, confirmed: boolean) => {
-    try {
-      const response = await submit({ id: bet.id, result: resultFor(choice), confirmed }).unwrap();
-      if (response.needsConfirmation) {
-        setConflict({ choice, theirs: response.conflictingOutcome ?? 'a different result' });
-        return;
-      }
-      toast({
-        title: 'Outcome Submitted',
-        description:
-          response.status === 'completed'
-            ? `${response.message ?? 'The bet is settled.'}${response.balance ? ` New balance: $${formatMoney(response.balance)}.` : ''}`
-            : (response.message ?? 'Your outcome has been recorded.'),
-        variant: 'success',
-      });
-      onClose();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to submit outcome. Please try again.'),
-        variant: 'destructive',
-      });
+    const response = await run(() => submit({ id: bet.id, result: resultFor(choice), confirmed }).unwrap(), {
+      failure: { title: 'Error', fallback: 'Failed to submit outcome. Please try again.' },
+    });
+    if (!response.ok) return;
+    if (response.value.needsConfirmation) {
+      setConflict({ choice, theirs: response.value.conflictingOutcome ?? 'a different result' });
+      return;
     }
+    toast({
+      title: 'Outcome Submitted',
+      description:
+        response.value.status === 'completed'
+          ? `${response.value.message ?? 'The bet is settled.'}${response.value.balance ? ` New balance: $${formatMoney(response.value.balance)}.` : ''}`
+          : (response.value.message ?? 'Your outcome has been recorded.'),
+      variant: 'success',
+    });
+    onClose();
   };
 
   return (

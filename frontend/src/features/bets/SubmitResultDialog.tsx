@@ -11,8 +11,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
-import { serverMessage } from '../../lib/errors';
 import { useSubmitResultMutation } from './bets-api';
 import type { Bet } from './types';
 
@@ -27,27 +27,23 @@ export function SubmitResultDialog({ bet, onClose }: { bet: Bet; onClose: () => 
   const [error, setError] = useState<string | null>(null);
   const [submit, { isLoading }] = useSubmitResultMutation();
   const toast = useToast();
+  const run = useMutationToast();
   const decided = Boolean(bet.finalResult);
 
   const send = async () => {
     if (!result) return setError('Please select a result');
-    try {
-      const response = await submit({ id: bet.id, result, confirmed: false }).unwrap();
-      if (response.needsConfirmation) {
-        setError(
-          `The other side reported ${response.conflictingOutcome ?? 'a different result'}. Use Submit Outcome on the bet to confirm a dispute.`,
-        );
-        return;
-      }
-      toast({ title: 'Result Submitted!', variant: 'success' });
-      onClose();
-    } catch (failure) {
-      toast({
-        title: 'Failed to Submit Result',
-        description: serverMessage(failure, ''),
-        variant: 'destructive',
-      });
+    const response = await run(() => submit({ id: bet.id, result, confirmed: false }).unwrap(), {
+      failure: { title: 'Failed to Submit Result', fallback: '' },
+    });
+    if (!response.ok) return;
+    if (response.value.needsConfirmation) {
+      setError(
+        `The other side reported ${response.value.conflictingOutcome ?? 'a different result'}. Use Submit Outcome on the bet to confirm a dispute.`,
+      );
+      return;
     }
+    toast({ title: 'Result Submitted!' });
+    onClose();
   };
 
   return (

@@ -1,11 +1,5 @@
 import { api } from '../../api/base-api';
-import type {
-  Bet,
-  BetPageData,
-  CreateBetInput,
-  HistoryFilter,
-  SubmitResultResponse,
-} from './types';
+import type { Bet, BetPageData, CreateBetInput, HistoryFilter, SubmitResultResponse } from './types';
 
 /** Page size of the history list; a shorter page means there is nothing older. */
 export const HISTORY_PAGE = 20;

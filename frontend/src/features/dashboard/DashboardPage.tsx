@@ -17,12 +17,7 @@ import { formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
 import { BetCard } from '../bets/BetCard';
-import {
-  POLL,
-  useActiveBetsQuery,
-  usePendingBetsQuery,
-  useRecentResultsQuery,
-} from '../bets/bets-api';
+import { POLL, useActiveBetsQuery, usePendingBetsQuery, useRecentResultsQuery } from '../bets/bets-api';
 import type { Bet } from '../bets/types';
 import { useBetDialogs, useLoadWhenIdle } from '../bets/use-bet-dialogs';
 import { useWalletQuery } from '../wallet/wallet-api';

@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
 import { SignedOutPage } from '../../components/SignedOutPage';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
 import type { AuthTab } from '../auth/AuthDialog';
@@ -79,6 +80,7 @@ function SignedInInvite({ invite, userId }: { invite: Invite; userId: string }) 
   const friends = useFriendsQuery();
   const navigate = useNavigate();
   const toast = useToast();
+  const run = useMutationToast();
   const started = useRef(false);
   const { inviter } = invite;
   const own = inviter.id === userId;
@@ -86,21 +88,16 @@ function SignedInInvite({ invite, userId }: { invite: Invite; userId: string }) 
 
   const add = async () => {
     forgetPendingInvite();
-    try {
-      const result = await accept(invite.code).unwrap();
-      toast({
-        title: result.alreadyFriends ? 'Already friends' : 'Friend added!',
-        description: `You and ${inviter.displayName} are friends.`,
-        variant: 'success',
-      });
-      void navigate('/friends');
-    } catch (error) {
-      toast({
-        title: 'Could not add friend',
-        description: serverMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
+    const result = await run(() => accept(invite.code).unwrap(), {
+      failure: { title: 'Could not add friend', fallback: 'Please try again.' },
+    });
+    if (!result.ok) return;
+    toast({
+      title: result.value.alreadyFriends ? 'Already friends' : 'Friend added!',
+      description: `You and ${inviter.displayName} are friends.`,
+      variant: 'success',
+    });
+    void navigate('/friends');
   };
 
   // Signed up or in through this link: the visitor already said yes, so the friendship is made at once.

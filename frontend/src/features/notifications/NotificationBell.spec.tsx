@@ -106,7 +106,7 @@ describe('NotificationBell', () => {
     });
     expect(server.calls).toContain('POST /api/notifications/read-all');
     expect(await within(panel).findByText('All read')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
     expect(within(panel).getByRole<HTMLButtonElement>('button', { name: 'Mark all as read' }).disabled).toBe(
       true,
     );

@@ -4,8 +4,7 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, Button, Divider, IconButton, List, Skeleton, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { useToast } from '../../components/toast/use-toast';
-import { serverMessage } from '../../lib/errors';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { appPath } from '../../lib/nav';
 import { NotificationItem } from './NotificationItem';
 import { unreadCountOf } from './notification-cache';
@@ -51,7 +50,7 @@ export function NotificationList({
   onOpenSettings: () => void;
 }) {
   const navigate = useNavigate();
-  const toast = useToast();
+  const run = useMutationToast();
   const query = useNotificationsInfiniteQuery();
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, markingAll] = useMarkAllNotificationsReadMutation();
@@ -64,15 +63,9 @@ export function NotificationList({
     void navigate(appPath(notification.url));
   };
   const readAll = async () => {
-    try {
-      await markAllRead().unwrap();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to mark notifications as read.'),
-        variant: 'destructive',
-      });
-    }
+    await run(() => markAllRead().unwrap(), {
+      failure: { title: 'Error', fallback: 'Failed to mark notifications as read.' },
+    });
   };
 
   return (
