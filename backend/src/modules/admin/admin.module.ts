@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { BetsModule } from '../bets/bets.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
@@ -10,7 +11,7 @@ import { SuspensionExpiryJob } from './jobs/suspension-expiry.job.js';
 import { ModerationNoticesController } from './moderation-notices.controller.js';
 
 @Module({
-  imports: [AuditModule, BetsModule, SettingsModule, WalletModule, NotificationsModule],
+  imports: [AuditModule, AuthModule, BetsModule, SettingsModule, WalletModule, NotificationsModule],
   controllers: [AdminController, ModerationNoticesController],
   providers: [AdminService, SuspensionExpiryJob],
 })

@@ -1,5 +1,5 @@
 import { createSecretKey } from 'node:crypto';
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
@@ -22,7 +22,11 @@ import { SessionStore } from './session-store.js';
 import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorService } from './two-factor.service.js';
 
-@Global()
+/**
+ * Sign-up, sign-in, sessions and OIDC. Not global: a module that needs sessions or password checks
+ * (settings, admin, the live event stream) imports this one and sees only what it exports; the JWT
+ * signer and the 2FA internals stay inside.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([User, Session]),
@@ -52,6 +56,6 @@ import { TwoFactorService } from './two-factor.service.js';
     TwoFactorService,
     { provide: RequestAuthenticator, useClass: SessionAuthenticator },
   ],
-  exports: [RequestAuthenticator, AuthService, SessionStore, PasswordHasher, TwoFactorService, JwtModule],
+  exports: [RequestAuthenticator, AuthService, SessionStore, PasswordHasher],
 })
 export class AuthModule {}

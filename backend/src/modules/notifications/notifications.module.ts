@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
 import { OutboxCleanupJob } from './delivery/outbox-cleanup.job.js';
@@ -21,7 +22,7 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
  * Push delivered from the outbox.
  */
 @Module({
-  imports: [UsersModule],
+  imports: [AuthModule, UsersModule],
   controllers: [NotificationsController, LiveEventsController, PushController],
   providers: [
     NotificationsService,
