@@ -72,7 +72,9 @@ test('an admin resolves a dispute two people created, then changes the winner wi
 
   await bossPage.getByRole('tab', { name: 'Audit Log' }).click();
   await expect(
-    bossPage.getByRole('row').filter({ hasText: `Photo evidence shows Black won (${title})` }),
+    bossPage
+      .getByTestId('audit-entry')
+      .filter({ visible: true, hasText: `Photo evidence shows Black won (${title})` }),
   ).toContainText('edit_resolution');
 
   await bobPage.goto('/history');

@@ -49,7 +49,9 @@ export const theme = createTheme({
     MuiSwitch: {
       styleOverrides: {
         root: { width: 64, height: 44, padding: 15 },
-        switchBase: { padding: 12 },
+        // The root clips what overflows it, which hid the focus ring drawn outside the thumb's area: the ring
+        // goes inside it instead, round the thumb.
+        switchBase: { padding: 12, '&.Mui-focusVisible': { outlineOffset: -4 } },
       },
     },
     // Menu items are 48 px on phones but shrink to 36 from 600 px up (the desktop account menu).

@@ -42,6 +42,7 @@ import {
   useEditResolutionMutation,
   useModerateMutation,
   useResolvedDisputesQuery,
+  type AuditEntry,
   type ModerationAction,
 } from './admin-api';
 import { wrappingTabsSx } from '../../components/tabs-sx';
@@ -557,13 +558,30 @@ function ResolvedTab() {
   );
 }
 
+/** Audit entries per page. */
+export const AUDIT_PAGE_SIZE = 25;
+
+/**
+ * The audit log (issue #15): who did what to whom by name (from the users list; an id only for someone not in
+ * it), filtered by action, with date and time, a page at a time; cards on phones, a table from 600 px up.
+ */
 function AuditTab() {
-  const { data, isLoading } = useAuditLogQuery();
+  const [offset, setOffset] = useState(0);
+  const { data, isLoading, isFetching } = useAuditLogQuery({ limit: AUDIT_PAGE_SIZE, offset });
+  const users = useAdminUsersQuery();
   const [action, setAction] = useState('');
   if (isLoading) return <Typography>Loading…</Typography>;
-  if (!data || data.length === 0) return <Typography>No audit entries found</Typography>;
-  const actionNames = [...new Set(data.map((entry) => entry.action))].sort();
-  const shown = action ? data.filter((entry) => entry.action === action) : data;
+  if (offset === 0 && (!data || data.length === 0)) return <Typography>No audit entries found</Typography>;
+  const names = new Map(
+    (users.data ?? []).map((user) => [user.id, user.username ? `@${user.username}` : user.email]),
+  );
+  const who = (id: string) => names.get(id) ?? truncateId(id);
+  const target = (entry: AuditEntry) =>
+    entry.targetType === 'user' ? who(entry.targetId) : `${entry.targetType} #${entry.targetId}`;
+  const entries = data ?? [];
+  const actionNames = [...new Set(entries.map((entry) => entry.action))].sort();
+  const shown = action ? entries.filter((entry) => entry.action === action) : entries;
+  const page = offset / AUDIT_PAGE_SIZE + 1;
   return (
     <Stack spacing={2}>
       <TextField
@@ -581,11 +599,41 @@ function AuditTab() {
           </MenuItem>
         ))}
       </TextField>
-      <TableContainer component={Card} tabIndex={0} aria-label="Audit log, scrollable">
+      <Stack
+        spacing={1.5}
+        component="ul"
+        aria-label="Audit log"
+        sx={{ display: { xs: 'flex', sm: 'none' }, p: 0, m: 0, listStyle: 'none' }}
+      >
+        {shown.map((entry) => (
+          <Card component="li" key={entry.id} data-testid="audit-entry" sx={{ p: 2 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 700 }}>{entry.action}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(entry.createdAt)}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {who(entry.adminId)} → {target(entry)}
+            </Typography>
+            {entry.reason && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {entry.reason}
+              </Typography>
+            )}
+          </Card>
+        ))}
+      </Stack>
+      <TableContainer
+        component={Card}
+        tabIndex={0}
+        aria-label="Audit log, scrollable"
+        sx={{ display: { xs: 'none', sm: 'block' } }}
+      >
         <Table size="small" aria-label="Audit log">
           <TableHead>
             <TableRow>
-              <TableCell>Admin ID</TableCell>
+              <TableCell>Admin</TableCell>
               <TableCell>Action</TableCell>
               <TableCell>Target</TableCell>
               <TableCell>Reason</TableCell>
@@ -594,12 +642,10 @@ function AuditTab() {
           </TableHead>
           <TableBody>
             {shown.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{truncateId(entry.adminId)}</TableCell>
+              <TableRow key={entry.id} data-testid="audit-entry">
+                <TableCell title={entry.adminId}>{who(entry.adminId)}</TableCell>
                 <TableCell>{entry.action}</TableCell>
-                <TableCell>
-                  {entry.targetType}:{entry.targetId}
-                </TableCell>
+                <TableCell title={`${entry.targetType}:${entry.targetId}`}>{target(entry)}</TableCell>
                 <TableCell>{entry.reason ?? ''}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</TableCell>
               </TableRow>
@@ -607,6 +653,23 @@ function AuditTab() {
           </TableBody>
         </Table>
       </TableContainer>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Button
+          disabled={offset === 0 || isFetching}
+          onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
+        >
+          Newer
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          Page {page}
+        </Typography>
+        <Button
+          disabled={entries.length < AUDIT_PAGE_SIZE || isFetching}
+          onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
+        >
+          Older
+        </Button>
+      </Stack>
     </Stack>
   );
 }

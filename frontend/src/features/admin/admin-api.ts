@@ -22,8 +22,9 @@ export const adminApi = api.injectEndpoints({
       transformResponse: (page: Page<AdminUserRow>) => rows(page),
       providesTags: [{ type: 'Admin', id: 'USERS' }],
     }),
-    auditLog: build.query<AuditEntry[], void>({
-      query: () => '/api/admin/audit-log?limit=100',
+    /** One page of the audit log, newest first. */
+    auditLog: build.query<AuditEntry[], { limit: number; offset: number }>({
+      query: ({ limit, offset }) => `/api/admin/audit-log?limit=${limit}&offset=${offset}`,
       transformResponse: (page: Page<AuditEntry>) => rows(page),
       providesTags: [{ type: 'Admin', id: 'AUDIT' }],
     }),
