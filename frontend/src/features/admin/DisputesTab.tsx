@@ -1,0 +1,87 @@
+import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../lib/money';
+import { formatDate } from '../../lib/time';
+import type { Bet } from '../bets/types';
+import { ResolveDisputeDialog } from './ResolveDisputeDialog';
+import { useDisputedBetsQuery } from './admin-api';
+import { partyName, realName } from './admin-names';
+
+export function DisputeDetails({ bet }: { bet: Bet }) {
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="body2" color="text.secondary">
+        Bet #{bet.id}
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }}>{bet.title}</Typography>
+      {bet.description && <Typography variant="body2">{bet.description}</Typography>}
+      <Typography variant="body2">
+        Creator: <strong>{partyName(bet.creator)}</strong>
+        {realName(bet.creator)} — pick {bet.creatorPick ?? '—'}, submitted{' '}
+        {bet.creatorResult ?? 'Not submitted'}
+      </Typography>
+      <Typography variant="body2">
+        Opponent: <strong>{partyName(bet.opponent)}</strong>
+        {realName(bet.opponent)} — pick {bet.opponentPick ?? '—'}, submitted{' '}
+        {bet.opponentResult ?? 'Not submitted'}
+      </Typography>
+      <Typography variant="body2">
+        Amount: ${formatMoney(bet.amount)} · Created {formatDate(bet.createdAt)} · Disputed{' '}
+        {formatDate(bet.resolutionDate)}
+      </Typography>
+    </Stack>
+  );
+}
+
+export function DisputesTab() {
+  const { data, isLoading } = useDisputedBetsQuery();
+  const [deciding, setDeciding] = useState<{ bet: Bet; winner: string } | null>(null);
+  if (isLoading) return <Typography>Loading disputes…</Typography>;
+  if (!data || data.length === 0)
+    return <Alert severity="success">No Active Disputes - All bets are currently resolved.</Alert>;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h6">Dispute Management</Typography>
+      {data.map((bet) => (
+        <Card key={bet.id} data-testid={`dispute-${bet.id}`}>
+          <CardContent>
+            <Chip color="warning" label="Disputed" size="small" sx={{ mb: 1 }} />
+            <DisputeDetails bet={bet} />
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}
+            >
+              {[bet.creator, bet.opponent].map((party) =>
+                party ? (
+                  <Button
+                    key={party.id}
+                    variant="contained"
+                    onClick={() => setDeciding({ bet, winner: party.id })}
+                  >
+                    {bet.winnerUserId === party.id ? '✓ Resolved for' : 'Resolve for'} {partyName(party)}
+                  </Button>
+                ) : null,
+              )}
+              <Button variant="outlined" onClick={() => setDeciding({ bet, winner: 'draw' })}>
+                Resolve as a draw
+              </Button>
+              <Button component={Link} to={`/bets/${bet.id}`}>
+                Statements and timeline
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+      {deciding && (
+        <ResolveDisputeDialog
+          bet={deciding.bet}
+          initialWinner={deciding.winner}
+          nameOf={partyName}
+          onClose={() => setDeciding(null)}
+        />
+      )}
+    </Stack>
+  );
+}
