@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   Alert,
   Box,
@@ -7,31 +6,29 @@ import {
   CardContent,
   Chip,
   Divider,
-  Link,
   Skeleton,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LinkShare } from '../../components/LinkShare';
-import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { linkUrl } from '../../lib/pending-link';
 import { formatDateTime } from '../../lib/time';
 import { useAuth } from '../auth/use-auth';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
-import NotFoundPage from '../not-found/NotFoundPage';
-import { openBetAcceptance, openBetResult } from './bet-dialog-events';
-import { parseEvidenceLinks } from './evidence-links';
 import { resultOf, sides } from './bet-result';
 import { reportText, stateInWords } from './bet-state-text';
-import { useBetPageQuery, useCancelBetMutation, useWriteStatementMutation } from './bets-api';
-import { displayName, otherSideName, type Bet, type BetPageData, type BetReceipt } from './types';
-import { useBetDialogs, useDenyChallenge } from './use-bet-dialogs';
+import { useBetPageQuery } from './bets-api';
+import { displayName, otherSideName, type BetPageData, type BetReceipt } from './types';
+import { useBetDialogs } from './use-bet-dialogs';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import NotFoundPage from '../not-found/NotFoundPage';
+import { Section } from './BetPageSection';
+import { BetActions } from './BetActions';
+import { DisputeSection } from './DisputeSection';
 
 const RECEIPT_LABEL: Record<BetReceipt['type'], string> = {
   bet_stake: 'Stake into escrow',
@@ -39,205 +36,6 @@ const RECEIPT_LABEL: Record<BetReceipt['type'], string> = {
   bet_payout: 'Payout',
   payout_reversal: 'Payout reversed',
 };
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `bet-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The actions the bet's state allows the viewer, through the product's dialogs. */
-function BetActions({ bet, viewerId, onReport }: { bet: Bet; viewerId: string; onReport: () => void }) {
-  const { deny, isDenying } = useDenyChallenge();
-  const [cancel, cancelling] = useCancelBetMutation();
-  const run = useMutationToast();
-  const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
-  if (!isParty) return null;
-
-  const withdraw = async () => {
-    if (!window.confirm(`Withdraw "${bet.title}"? Your $${formatMoney(bet.amount)} stake comes back.`))
-      return;
-    await run(() => cancel(bet.id).unwrap(), {
-      success: {
-        title: 'Challenge withdrawn',
-        description: `$${formatMoney(bet.amount)} is back in your wallet.`,
-        variant: 'default',
-      },
-      failure: { title: 'Error', fallback: 'Failed to withdraw the challenge' },
-    });
-  };
-
-  if (bet.status === 'pending' && bet.opponentId === viewerId) {
-    return (
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="contained" onClick={() => openBetAcceptance(bet)}>
-          Accept Challenge
-        </Button>
-        <Button color="error" disabled={isDenying} onClick={() => void deny(bet)}>
-          Deny
-        </Button>
-      </Stack>
-    );
-  }
-  if (bet.status === 'pending') {
-    return (
-      <Button
-        color="error"
-        variant="outlined"
-        disabled={cancelling.isLoading}
-        onClick={() => void withdraw()}
-      >
-        Withdraw challenge
-      </Button>
-    );
-  }
-  if (bet.status === 'active') {
-    return (
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="contained" onClick={onReport}>
-          Submit Outcome
-        </Button>
-        <Button variant="outlined" onClick={() => openBetResult(bet)}>
-          Report by outcome
-        </Button>
-      </Stack>
-    );
-  }
-  return null;
-}
-
-function StatementForm({
-  betId,
-  current,
-  currentLinks,
-}: {
-  betId: number;
-  current: string;
-  currentLinks: string[];
-}) {
-  const [text, setText] = useState(current);
-  const [linksText, setLinksText] = useState(currentLinks.join('\n'));
-  const [write, { isLoading }] = useWriteStatementMutation();
-  const run = useMutationToast();
-  const tooLong = text.length > 1000;
-  const parsed = parseEvidenceLinks(linksText);
-  const linkError = 'error' in parsed ? parsed.error : null;
-  const save = async () => {
-    if ('error' in parsed) return;
-    await run(() => write({ id: betId, text, links: parsed.links }).unwrap(), {
-      success: { title: 'Statement saved', description: 'The admin will read it before deciding.' },
-      failure: { title: 'Error', fallback: 'Failed to save your statement' },
-    });
-  };
-  return (
-    <Stack spacing={1}>
-      <TextField
-        label="Your statement for the admin"
-        multiline
-        minRows={3}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        error={tooLong}
-        helperText={tooLong ? 'A statement can be at most 1000 characters' : `${text.length}/1000`}
-      />
-      <TextField
-        label="Evidence links (optional)"
-        multiline
-        minRows={1}
-        value={linksText}
-        onChange={(event) => setLinksText(event.target.value)}
-        error={!!linkError}
-        helperText={linkError ?? 'Up to 3 https:// links (photos, videos, score pages), one per line'}
-      />
-      <Box>
-        <Button
-          variant="contained"
-          disabled={isLoading || tooLong || !text.trim() || !!linkError}
-          onClick={() => void save()}
-        >
-          {current ? 'Update statement' : 'Add statement'}
-        </Button>
-      </Box>
-    </Stack>
-  );
-}
-
-function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId: string }) {
-  const { bet, dispute } = page;
-  if (!dispute) return null;
-  const nameOf = (userId: string) =>
-    userId === viewerId ? 'You' : displayName(userId === bet.creatorId ? bet.creator : bet.opponent);
-  const mine = dispute.statements.find((statement) => statement.userId === viewerId);
-  return (
-    <Section title="Dispute">
-      <Stack spacing={1.5}>
-        <Typography variant="body2" color="text.secondary">
-          Opened {formatDateTime(dispute.openedAt)} by {nameOf(dispute.reporterId).replace(/^You$/, 'you')}.
-        </Typography>
-        {dispute.status === 'resolved' && (
-          <Alert severity="info">
-            <strong>Admin&apos;s decision</strong> ({formatDateTime(dispute.decidedAt)}):{' '}
-            {dispute.decisionReason ?? 'No reason was recorded.'}
-          </Alert>
-        )}
-        {dispute.statements.length === 0 ? (
-          <Typography variant="body2">No statements yet.</Typography>
-        ) : (
-          dispute.statements.map((statement) => (
-            <Box key={statement.userId} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-              <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                {nameOf(statement.userId)} said
-              </Typography>
-              {/* Plain text: React escapes it, and line breaks are kept. */}
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {statement.text}
-              </Typography>
-              {statement.links.length > 0 && (
-                <Box component="ul" aria-label="Evidence links" sx={{ m: 0, pl: 2.5 }}>
-                  {statement.links.map((link) => (
-                    <li key={link}>
-                      <Link
-                        href={link}
-                        target="_blank"
-                        rel="noopener noreferrer nofollow"
-                        variant="body2"
-                        sx={{ overflowWrap: 'anywhere', display: 'inline-block', minHeight: 44, py: 1.25 }}
-                      >
-                        {link}
-                      </Link>
-                    </li>
-                  ))}
-                </Box>
-              )}
-            </Box>
-          ))
-        )}
-        {page.disputeHistory.map((history) => (
-          <Typography key={history.userId} variant="body2" color="text.secondary">
-            {nameOf(history.userId)}: {history.disputes} dispute{history.disputes === 1 ? '' : 's'} so far (
-            {history.won} won, {history.lost} lost, {history.drawn} drawn)
-          </Typography>
-        ))}
-        {bet.status === 'disputed' && page.viewerRole !== 'admin' && (
-          <StatementForm
-            key={mine?.updatedAt ?? 'new'}
-            betId={bet.id}
-            current={mine?.text ?? ''}
-            currentLinks={mine?.links ?? []}
-          />
-        )}
-      </Stack>
-    </Section>
-  );
-}
 
 function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string }) {
   const { bet } = page;

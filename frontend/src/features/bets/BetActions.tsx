@@ -1,0 +1,75 @@
+import { Button, Stack } from '@mui/material';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { formatMoney } from '../../lib/money';
+import { openBetAcceptance, openBetResult } from './bet-dialog-events';
+import { useCancelBetMutation } from './bets-api';
+import { type Bet } from './types';
+import { useDenyChallenge } from './use-bet-dialogs';
+
+/** The actions the bet's state allows the viewer, through the product's dialogs. */
+export function BetActions({
+  bet,
+  viewerId,
+  onReport,
+}: {
+  bet: Bet;
+  viewerId: string;
+  onReport: () => void;
+}) {
+  const { deny, isDenying } = useDenyChallenge();
+  const [cancel, cancelling] = useCancelBetMutation();
+  const run = useMutationToast();
+  const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
+  if (!isParty) return null;
+
+  const withdraw = async () => {
+    if (!window.confirm(`Withdraw "${bet.title}"? Your $${formatMoney(bet.amount)} stake comes back.`))
+      return;
+    await run(() => cancel(bet.id).unwrap(), {
+      success: {
+        title: 'Challenge withdrawn',
+        description: `$${formatMoney(bet.amount)} is back in your wallet.`,
+        variant: 'default',
+      },
+      failure: { title: 'Error', fallback: 'Failed to withdraw the challenge' },
+    });
+  };
+
+  if (bet.status === 'pending' && bet.opponentId === viewerId) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="contained" onClick={() => openBetAcceptance(bet)}>
+          Accept Challenge
+        </Button>
+        <Button color="error" disabled={isDenying} onClick={() => void deny(bet)}>
+          Deny
+        </Button>
+      </Stack>
+    );
+  }
+  if (bet.status === 'pending') {
+    return (
+      <Button
+        color="error"
+        variant="outlined"
+        disabled={cancelling.isLoading}
+        onClick={() => void withdraw()}
+      >
+        Withdraw challenge
+      </Button>
+    );
+  }
+  if (bet.status === 'active') {
+    return (
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="contained" onClick={onReport}>
+          Submit Outcome
+        </Button>
+        <Button variant="outlined" onClick={() => openBetResult(bet)}>
+          Report by outcome
+        </Button>
+      </Stack>
+    );
+  }
+  return null;
+}

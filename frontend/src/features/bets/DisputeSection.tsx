@@ -1,0 +1,133 @@
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { formatDateTime } from '../../lib/time';
+import { parseEvidenceLinks } from './evidence-links';
+import { useWriteStatementMutation } from './bets-api';
+import { displayName, type BetPageData } from './types';
+import { Section } from './BetPageSection';
+
+function StatementForm({
+  betId,
+  current,
+  currentLinks,
+}: {
+  betId: number;
+  current: string;
+  currentLinks: string[];
+}) {
+  const [text, setText] = useState(current);
+  const [linksText, setLinksText] = useState(currentLinks.join('\n'));
+  const [write, { isLoading }] = useWriteStatementMutation();
+  const run = useMutationToast();
+  const tooLong = text.length > 1000;
+  const parsed = parseEvidenceLinks(linksText);
+  const linkError = 'error' in parsed ? parsed.error : null;
+  const save = async () => {
+    if ('error' in parsed) return;
+    await run(() => write({ id: betId, text, links: parsed.links }).unwrap(), {
+      success: { title: 'Statement saved', description: 'The admin will read it before deciding.' },
+      failure: { title: 'Error', fallback: 'Failed to save your statement' },
+    });
+  };
+  return (
+    <Stack spacing={1}>
+      <TextField
+        label="Your statement for the admin"
+        multiline
+        minRows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        error={tooLong}
+        helperText={tooLong ? 'A statement can be at most 1000 characters' : `${text.length}/1000`}
+      />
+      <TextField
+        label="Evidence links (optional)"
+        multiline
+        minRows={1}
+        value={linksText}
+        onChange={(event) => setLinksText(event.target.value)}
+        error={!!linkError}
+        helperText={linkError ?? 'Up to 3 https:// links (photos, videos, score pages), one per line'}
+      />
+      <Box>
+        <Button
+          variant="contained"
+          disabled={isLoading || tooLong || !text.trim() || !!linkError}
+          onClick={() => void save()}
+        >
+          {current ? 'Update statement' : 'Add statement'}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+export function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId: string }) {
+  const { bet, dispute } = page;
+  if (!dispute) return null;
+  const nameOf = (userId: string) =>
+    userId === viewerId ? 'You' : displayName(userId === bet.creatorId ? bet.creator : bet.opponent);
+  const mine = dispute.statements.find((statement) => statement.userId === viewerId);
+  return (
+    <Section title="Dispute">
+      <Stack spacing={1.5}>
+        <Typography variant="body2" color="text.secondary">
+          Opened {formatDateTime(dispute.openedAt)} by {nameOf(dispute.reporterId).replace(/^You$/, 'you')}.
+        </Typography>
+        {dispute.status === 'resolved' && (
+          <Alert severity="info">
+            <strong>Admin&apos;s decision</strong> ({formatDateTime(dispute.decidedAt)}):{' '}
+            {dispute.decisionReason ?? 'No reason was recorded.'}
+          </Alert>
+        )}
+        {dispute.statements.length === 0 ? (
+          <Typography variant="body2">No statements yet.</Typography>
+        ) : (
+          dispute.statements.map((statement) => (
+            <Box key={statement.userId} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {nameOf(statement.userId)} said
+              </Typography>
+              {/* Plain text: React escapes it, and line breaks are kept. */}
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {statement.text}
+              </Typography>
+              {statement.links.length > 0 && (
+                <Box component="ul" aria-label="Evidence links" sx={{ m: 0, pl: 2.5 }}>
+                  {statement.links.map((link) => (
+                    <li key={link}>
+                      <Link
+                        href={link}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow"
+                        variant="body2"
+                        sx={{ overflowWrap: 'anywhere', display: 'inline-block', minHeight: 44, py: 1.25 }}
+                      >
+                        {link}
+                      </Link>
+                    </li>
+                  ))}
+                </Box>
+              )}
+            </Box>
+          ))
+        )}
+        {page.disputeHistory.map((history) => (
+          <Typography key={history.userId} variant="body2" color="text.secondary">
+            {nameOf(history.userId)}: {history.disputes} dispute{history.disputes === 1 ? '' : 's'} so far (
+            {history.won} won, {history.lost} lost, {history.drawn} drawn)
+          </Typography>
+        ))}
+        {bet.status === 'disputed' && page.viewerRole !== 'admin' && (
+          <StatementForm
+            key={mine?.updatedAt ?? 'new'}
+            betId={bet.id}
+            current={mine?.text ?? ''}
+            currentLinks={mine?.links ?? []}
+          />
+        )}
+      </Stack>
+    </Section>
+  );
+}
