@@ -143,7 +143,6 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
 test('the small things at 390 and 360 px: a still headline, a first greeting, whole tabs, no router warning', async ({
   browser,
 }, info) => {
-  test.skip(info.project.name !== 'phone', 'phone widths; the desktop layout is checked elsewhere');
   for (const width of [390, 360]) {
     const context = await browser.newContext({ ...info.project.use, viewport: { width, height: 780 } });
     const page = await context.newPage();
