@@ -49,6 +49,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // Stop the app as a deployment would (SIGTERM: it drains and stops its embedded PostgreSQL). Playwright's
+    // default kill left that PostgreSQL running, holding EMBEDDED_PG_PORT, so the next `npm test` could not start.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
