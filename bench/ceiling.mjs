@@ -121,6 +121,8 @@ async function presentBets(db, me, rows) {
     createdAt: b.createdAt.toISOString(),
     expiresAt: iso(b.expiresAt),
     resolutionDate: iso(b.resolutionDate),
+    // An open challenge's link code is shown to its creator only (BetsReadService).
+    challengeCode: b.creatorId === me.id ? b.challengeCode : null,
   }));
 }
 
