@@ -263,9 +263,15 @@ describe('the cluster through rolling restarts and a kill -9, under 32 players',
     // On the kill: on the wire at some moment between SIGKILL and the exit being seen. A process takes a
     // while to die (tens of ms on a busy machine), and until its sockets are gone, a request the balancer
     // hands it is lost with it.
-    const notInFlightAtKill = client.failedAttempts.filter(
+    const outsideTheKill = client.failedAttempts.filter(
       (attempt) => !(attempt.started <= diedAt && attempt.ended >= killedAt),
     );
+    // HTTP/1.1's keep-alive race: the client writes on an idle connection to the balancer just as the
+    // balancer closes it, and the request never reaches anyone (RFC 9112 §9.3.1: a client retries it). CI
+    // saw one, 2 ms long, 4 s after the kill. It is no failed drain; the retry carries the same key.
+    const keepAliveRaces = outsideTheKill.filter((attempt) => attempt.outcome.includes('other side closed'));
+    const notInFlightAtKill = outsideTheKill.filter((attempt) => !keepAliveRaces.includes(attempt));
+    expect(keepAliveRaces.length).toBeLessThanOrEqual(2);
     // On failure: when the kill happened, and what the balancer logged (its errors only) around it.
     const context = notInFlightAtKill.length
       ? { killedAt, diedAt, balancer: balancerLines().slice(-60) }
