@@ -1,5 +1,3 @@
-import { createECDH } from 'node:crypto';
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
@@ -17,6 +15,8 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
+import { smtpUrlErrors, trustProxyErrors, vapidPairErrors } from './config-rules.js';
+import { emptyToUndefined, toBoolean, toInt, toList, TRUST_PROXY_PATTERN } from './env-transforms.js';
 
 /** Thrown when the environment is not usable; the message names the offending variable. */
 export class ConfigError extends Error {
@@ -25,25 +25,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-const toList = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((item) => item.trim().toLowerCase())
-        .filter(Boolean)
-    : value;
-const TRUST_PROXY_PATTERN = /^\s*(\d{1,2}|[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*)\s*$/;
-const emptyToUndefined = ({ value }: { value: unknown }): unknown => (value === '' ? undefined : value);
-const toBoolean = ({ value }: { value: unknown }): unknown => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim().toLowerCase();
-  if (text === 'true' || text === '1') return true;
-  if (text === 'false' || text === '0' || text === '') return false;
-  return value;
-};
 
 /** The Web Push (VAPID) identity of this deployment; base64url keys as web-push and browsers use them. */
 export interface VapidDetails {
@@ -338,52 +319,4 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     lines.push(...vapidPairErrors(config), ...smtpUrlErrors(config), ...trustProxyErrors(config));
   if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   return config;
-}
-
-/** Each TRUST_PROXY entry must be an address, a CIDR with a prefix the address family allows, or a name. */
-function trustProxyErrors(config: AppConfig): string[] {
-  const trusted = config.trustProxy;
-  if (!Array.isArray(trusted)) return [];
-  const bad = trusted.filter((entry) => !isTrustedProxyEntry(entry));
-  return bad.length === 0 ? [] : [`TRUST_PROXY: ${bad.join(', ')} is not an IP address or CIDR`];
-}
-
-function isTrustedProxyEntry(entry: string): boolean {
-  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-/** What the pattern cannot tell: a port out of range, a host or escape the URL parser refuses. */
-function smtpUrlErrors(config: AppConfig): string[] {
-  try {
-    void config.smtp;
-    return [];
-  } catch {
-    return ['SMTP_URL: is not a valid URL (percent-encode special characters in the user and password)'];
-  }
-}
-
-/** Rules between the two VAPID keys: both or neither, and the public key is the private key's. */
-function vapidPairErrors(config: AppConfig): string[] {
-  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = config;
-  if (!publicKey && !privateKey) return [];
-  if (!publicKey) return ['VAPID_PUBLIC_KEY: must be set together with VAPID_PRIVATE_KEY'];
-  if (!privateKey) return ['VAPID_PRIVATE_KEY: must be set together with VAPID_PUBLIC_KEY'];
-  return isVapidKeyPair(publicKey, privateKey)
-    ? []
-    : ['VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY'];
-}
-
-export function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
-  try {
-    const curve = createECDH('prime256v1');
-    curve.setPrivateKey(Buffer.from(privateKey, 'base64url'));
-    return curve.getPublicKey().toString('base64url') === publicKey;
-  } catch {
-    return false; // not a valid P-256 scalar
-  }
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
-import { type AppConfig, ConfigError, isVapidKeyPair, type VapidDetails } from './app-config.js';
+import { type AppConfig, ConfigError, type VapidDetails } from './app-config.js';
+import { isVapidKeyPair } from './config-rules.js';
 
 /**
  * The content of a generated secret file under DATA_DIR, created on first use. The file is written

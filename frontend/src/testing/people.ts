@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { User } from '../features/auth/types';
+import type { User } from '../session/types';
 import { apiServer } from './api-server';
 
 /** A signed-in person as GET /api/auth/user answers, with what a test cares about changed. */

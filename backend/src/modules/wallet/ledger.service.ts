@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { Metrics } from '../../common/metrics/metrics.js';
 import { SIGNED_AMOUNT_PATTERN } from '../../common/money.js';
-import { LedgerEntry, type LedgerEntryType } from './ledger-entry.entity.js';
+import type { TxOrManager } from '../../database/transactor.js';
+import type { LedgerEntry, LedgerEntryType } from './ledger-entry.entity.js';
+import { LedgerRepository } from './ledger.repository.js';
 import { InsufficientBalanceError, LedgerAccountNotFoundError } from './wallet.errors.js';
 
 export interface LedgerPosting {
@@ -25,56 +26,50 @@ export interface LedgerPosting {
  */
 @Injectable()
 export class LedgerService {
-  constructor(private readonly metrics: Metrics) {}
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly metrics: Metrics,
+  ) {}
 
-  async post(manager: EntityManager, postings: LedgerPosting[]): Promise<LedgerEntry[]> {
+  async post(tx: TxOrManager, postings: LedgerPosting[]): Promise<LedgerEntry[]> {
     if (postings.length === 0) return [];
     for (const posting of postings) {
       if (!SIGNED_AMOUNT_PATTERN.test(posting.amount)) throw new Error(`Bad ledger amount ${posting.amount}`);
     }
-    // Lock every account involved in ascending id order, so two transactions touching the same
-    // people always queue instead of deadlocking. NO KEY UPDATE, because a balance is not a key: the
-    // KEY SHARE locks that foreign keys take (a new bet naming this user) must not conflict with it.
+    // Every account involved is locked before any balance moves, in ascending id order (docs/money.md).
     const ids = [...new Set(postings.map((posting) => posting.userId))].sort();
-    const locked = await manager.query<{ id: string }[]>(
-      `SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-      [ids],
-    );
-    if (locked.length !== ids.length) throw new LedgerAccountNotFoundError();
+    if ((await this.ledger.lockAccounts(tx, ids)) !== ids.length) throw new LedgerAccountNotFoundError();
 
     const entries: LedgerEntry[] = [];
     for (const posting of postings) {
-      if (posting.allowNegative) await manager.query(`SET LOCAL betwixt.allow_negative_balance = 'on'`);
-      const updated = await manager.query<{ before: string; after: string }[]>(
-        // Wrapped in a CTE so the driver hands back plain rows. A debit that the balance does not cover
-        // matches no row (the trigger from the LedgerGuard migration is the backstop).
-        `WITH changed AS (
-           UPDATE users SET balance = balance + $2::numeric
-            WHERE id = $1 AND (balance + $2::numeric >= 0 OR $2::numeric >= 0 OR $3)
-            RETURNING balance
-         )
-         SELECT (balance - $2::numeric)::text AS before, balance::text AS after FROM changed`,
-        [posting.userId, posting.amount, posting.allowNegative === true],
+      if (posting.allowNegative) await this.ledger.allowNegativeBalance(tx, true);
+      const change = await this.ledger.changeBalance(
+        tx,
+        posting.userId,
+        posting.amount,
+        posting.allowNegative === true,
       );
-      if (posting.allowNegative) await manager.query(`SET LOCAL betwixt.allow_negative_balance = 'off'`);
-      const row = updated[0];
-      if (!row) throw new InsufficientBalanceError(posting.insufficientMessage);
+      if (posting.allowNegative) await this.ledger.allowNegativeBalance(tx, false);
+      if (!change) throw new InsufficientBalanceError(posting.insufficientMessage);
       entries.push(
-        await manager.getRepository(LedgerEntry).save(
-          manager.getRepository(LedgerEntry).create({
-            userId: posting.userId,
-            type: posting.type,
-            amount: posting.amount,
-            balanceBefore: row.before,
-            balanceAfter: row.after,
-            referenceType: posting.referenceType ?? null,
-            referenceId: posting.referenceId ?? null,
-            description: posting.description ?? null,
-          }),
-        ),
+        await this.ledger.insertEntry(tx, {
+          userId: posting.userId,
+          type: posting.type,
+          amount: posting.amount,
+          balanceBefore: change.before,
+          balanceAfter: change.after,
+          referenceType: posting.referenceType ?? null,
+          referenceId: posting.referenceId ?? null,
+          description: posting.description ?? null,
+        }),
       );
       this.metrics.ledgerPostings.inc({ type: posting.type });
     }
     return entries;
+  }
+
+  /** The user's balance inside this transaction (after what it has posted). */
+  async balanceOf(tx: TxOrManager, userId: string): Promise<string | undefined> {
+    return this.ledger.balanceOf(tx, userId);
   }
 }

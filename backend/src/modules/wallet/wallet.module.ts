@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
 import { WalletReadService } from './wallet-read.service.js';
 import { WalletController } from './wallet.controller.js';
 
 @Module({
   controllers: [WalletController],
-  providers: [LedgerService, WalletReadService],
+  providers: [LedgerRepository, LedgerService, WalletReadService],
   exports: [LedgerService],
 })
 export class WalletModule {}

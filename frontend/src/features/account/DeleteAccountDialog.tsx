@@ -1,10 +1,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import * as Yup from 'yup';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
-import { logout } from '../auth/logout';
+import { logout } from '../../session/logout';
 import { useDeleteAccountMutation } from './account-api';
 
 /** The server's DeleteAccountDto: the word DELETE, and the password for an account that has one. */

@@ -18,8 +18,8 @@ import { useFormMutation } from '../../components/form/use-form-mutation';
 import { nameRule, phoneRule } from '../../lib/form-rules';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
-import type { User } from '../auth/types';
-import { isUsState, US_STATES } from '../auth/us-states';
+import type { User } from '../../session/types';
+import { isUsState, US_STATES } from '../../lib/us-states';
 import { useUpdateProfileMutation } from './account-api';
 import { ProfilePictureControl } from './ProfilePictureControl';
 

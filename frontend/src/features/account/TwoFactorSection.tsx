@@ -6,7 +6,7 @@ import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { oneTimeCodeRule } from '../../lib/form-rules';
-import type { User } from '../auth/types';
+import type { User } from '../../session/types';
 import {
   useDisableTwoFactorMutation,
   useEnableTwoFactorMutation,

@@ -14,7 +14,7 @@ import * as Yup from 'yup';
 import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
-import type { Bet, BetParty } from '../bets/types';
+import type { Bet, BetParty } from './admin-api';
 import { useResolveDisputeMutation } from './admin-api';
 
 const DRAW = 'draw';

@@ -18,7 +18,7 @@ import * as Yup from 'yup';
 import { FormErrorAlert } from '../../components/form/FormErrorAlert';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
-import type { Bet, BetParty } from '../bets/types';
+import type { Bet, BetParty } from './admin-api';
 import { useEditResolutionMutation, useResolvedDisputesQuery } from './admin-api';
 import { partyName } from './admin-names';
 import { DisputeDetails } from './DisputesTab';

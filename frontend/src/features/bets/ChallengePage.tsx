@@ -22,12 +22,12 @@ import { isApiError, serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
 import { forgetPendingLink, linkUrl, pendingLink, rememberPendingLink } from '../../lib/pending-link';
 import { timeLeft } from '../../lib/time';
-import type { AuthTab } from '../auth/AuthDialog';
-import { useAuth } from '../auth/use-auth';
+import type { AuthTab } from '../../session/AuthDialog';
+import { useAuth } from '../../session/use-auth';
 import { useAcceptChallengeMutation, useChallengeQuery, type Challenge } from './challenges-api';
 
 const AuthDialog = lazy(() =>
-  import('../auth/AuthDialog').then((module) => ({ default: module.AuthDialog })),
+  import('../../session/AuthDialog').then((module) => ({ default: module.AuthDialog })),
 );
 
 /** The bet's terms, as much as the link may show: title, stake, outcomes with the creator's pick, time left. */

@@ -7,13 +7,13 @@ import { SignedOutPage } from '../../components/SignedOutPage';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
-import type { AuthTab } from '../auth/AuthDialog';
-import { useAuth } from '../auth/use-auth';
+import type { AuthTab } from '../../session/AuthDialog';
+import { useAuth } from '../../session/use-auth';
 import { useAcceptInviteMutation, useFriendsQuery, useInviteQuery, type Invite } from './friends-api';
 import { forgetPendingInvite, pendingInvite, rememberPendingInvite } from './pending-invite';
 
 const AuthDialog = lazy(() =>
-  import('../auth/AuthDialog').then((module) => ({ default: module.AuthDialog })),
+  import('../../session/AuthDialog').then((module) => ({ default: module.AuthDialog })),
 );
 
 /** A page of its own for every way a link can fail: never a bare error (docs/product.md, "Invite links"). */

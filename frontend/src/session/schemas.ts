@@ -1,6 +1,6 @@
 import * as Yup from 'yup';
-import { nameRule, newPasswordRule } from '../../lib/form-rules';
-import { US_STATES } from './us-states';
+import { nameRule, newPasswordRule } from '../lib/form-rules';
+import { US_STATES } from '../lib/us-states';
 
 /** docs/product.md §5 Registration, word for word; the server checks the same rules with the same texts. */
 export const signupSchema = Yup.object({

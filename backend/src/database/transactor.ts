@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { inTransaction } from './in-transaction.js';
+
+declare const TRANSACTION: unique symbol;
+
+/**
+ * One use case's database transaction, as services hold it: an opaque handle they pass on to repositories
+ * and to other modules' providers, never something they query through. That keeps TypeORM out of the
+ * services, and lets a unit test hand a service any token (`{} as Tx`) with fakes of its repositories.
+ */
+export interface Tx {
+  readonly [TRANSACTION]: true;
+}
+
+/** What a repository or a provider that writes in its caller's transaction accepts. */
+export type TxOrManager = Tx | EntityManager;
+
+/** The EntityManager behind a transaction handle: for repositories and infrastructure, not for services. */
+export function managerOf(tx: TxOrManager): EntityManager {
+  return tx as EntityManager;
+}
+
+/** The handle of a transaction someone opened with `inTransaction` (code not yet on the Transactor). */
+export function txOf(manager: EntityManager): Tx {
+  return manager as unknown as Tx;
+}
+
+/**
+ * The unit-of-work seam: a service asks `run(work)` for one transaction per use case and hands its `Tx` to
+ * its repositories. Abstract so that a unit test gives the service a fake (`src/testing/unit.ts`).
+ */
+export abstract class Transactor {
+  abstract run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/**
+ * `inTransaction` (docs/money.md, "Concurrency": retried whole on a deadlock, joined under a savepoint
+ * inside an Idempotency-Key's unit of work) with the transaction handed on as an opaque `Tx`.
+ */
+@Injectable()
+export class DataSourceTransactor extends Transactor {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return inTransaction(this.dataSource, (manager) => work(txOf(manager)));
+  }
+}
+
+/** For a module's providers: services that inject `Transactor` get the real one. */
+export const transactorProvider = { provide: Transactor, useClass: DataSourceTransactor };
