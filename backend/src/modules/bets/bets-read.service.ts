@@ -5,7 +5,7 @@ import { currentManager } from '../../database/in-transaction.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
 import { displayNameOf, summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
 import type { User } from '../users/user.entity.js';
-import { RelationsService } from '../users/relations.service.js';
+import { RelationsService } from '../friends/relations.service.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import { challengeState } from './bet-lifecycle.js';
 import { BetNotFoundError, ChallengeNotFoundError } from './bets.errors.js';

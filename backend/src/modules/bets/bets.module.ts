@@ -1,3 +1,4 @@
+import { FriendsModule } from '../friends/friends.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
@@ -21,7 +22,14 @@ import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
 import { BetRemindersJob } from './jobs/bet-reminders.job.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Bet]), AuditModule, UsersModule, WalletModule, NotificationsModule],
+  imports: [
+    TypeOrmModule.forFeature([Bet]),
+    AuditModule,
+    FriendsModule,
+    UsersModule,
+    WalletModule,
+    NotificationsModule,
+  ],
   controllers: [BetsController, ChallengesController],
   providers: [
     BetsService,

@@ -7,8 +7,8 @@ import { newLinkCode } from '../../common/random-code.js';
 import { formatDollars, negate } from '../../common/money.js';
 import { DisputeResolution } from './dispute-resolution.entity.js';
 import { User } from '../users/user.entity.js';
-import { isSuspended } from '../users/account-standing.js';
-import { RelationsService } from '../users/relations.service.js';
+import { AccountStanding } from '../users/account-standing.js';
+import { RelationsService } from '../friends/relations.service.js';
 import { LedgerService } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { disputedLines, settledLines } from './bet-activity-lines.js';
@@ -50,6 +50,7 @@ export class BetsService {
     private readonly activities: BetActivityRecorder,
     private readonly transitions: BetTransitions,
     private readonly relations: RelationsService,
+    private readonly standing: AccountStanding,
     private readonly clock: Clock,
   ) {}
 
@@ -334,6 +335,6 @@ export class BetsService {
   }
 
   private async assertNotSuspended(manager: EntityManager, userId: string, now: Date): Promise<void> {
-    if (await isSuspended(manager, userId, now)) throw new AccountSuspendedError();
+    if (await this.standing.isSuspended(manager, userId, now)) throw new AccountSuspendedError();
   }
 }
