@@ -1,8 +1,9 @@
 // One flat config for the workspace: type-aware promise rules and no `any` everywhere,
-// React hook rules in the frontend only.
+// React hook rules and the frontend's layer boundaries in the frontend only.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -48,6 +49,50 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The frontend's layers (docs/architecture.md, "Frontend"): app composes features; a feature uses the
+    // shared layers and its own files, never another feature (what two features need moves to a shared
+    // layer); the shared layers use each other and nothing above them.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': import.meta.dirname,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'frontend/src/app' },
+        { type: 'feature', pattern: 'frontend/src/features/*', capture: ['feature'] },
+        {
+          type: 'shared',
+          pattern: 'frontend/src/{api,components,lib,session,store,testing}',
+          capture: ['layer'],
+        },
+      ],
+    },
+    rules: {
+      // A new top-level folder under src must be given its layer here before it can hold code.
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['app', 'feature', 'shared'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { type: 'shared' } } },
+                { dependency: { relationship: { to: 'internal' } } },
+              ],
+            },
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts', '**/e2e/**/*.ts'],

@@ -10,11 +10,10 @@ import pg from 'pg';
 
 const SESSION_USER = `SELECT u.id, u."isAdmin" FROM sessions s JOIN users u ON u.id = (s.sess->>'userId')::uuid
   WHERE s.sid = $1 AND s.expire > now() AND u."bannedAt" IS NULL AND u."deletedAt" IS NULL`;
-const SELF = `SELECT id, "firstName", "lastName", email, username, "phoneNumber", birthday, state, balance,
-  "profileImageUrl", "isAdmin", "profileCompleted", "createdAt", "emailNotifications", "pushNotifications",
-  "privacySettings", "twoFactorEnabled", "authProvider", "suspendedUntil"
-  FROM users WHERE id = $1 AND "deletedAt" IS NULL`;
-const STATS = `SELECT won, lost FROM user_bet_stats WHERE "userId" = $1`;
+const SELF = `SELECT u.id, u."firstName", u."lastName", u.email, u.username, u."phoneNumber", u.birthday, u.state,
+  u.balance, u."profileImageUrl", u."isAdmin", u."profileCompleted", u."createdAt", u."emailNotifications",
+  u."pushNotifications", u."privacySettings", u."twoFactorEnabled", u."authProvider", u."suspendedUntil", s.won, s.lost
+  FROM users u LEFT JOIN user_bet_stats s ON s."userId" = u.id WHERE u.id = $1 AND u."deletedAt" IS NULL`;
 const PERSON = `id, username, "firstName", "lastName", "profileImageUrl", "privacySettings", email`;
 const BET_WITH_PEOPLE = `SELECT b.*, row_to_json(c) AS c, row_to_json(o) AS o, row_to_json(w) AS w
   FROM bets b
@@ -198,14 +197,9 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
   };
 
   server.get('/api/auth/user', { preHandler: caller }, async (request) => {
-    const [
-      {
-        rows: [u],
-      },
-      {
-        rows: [s],
-      },
-    ] = await Promise.all([pool.query(SELF, [request.caller.id]), pool.query(STATS, [request.caller.id])]);
+    const {
+      rows: [u],
+    } = await pool.query(SELF, [request.caller.id]);
     return {
       id: u.id,
       firstName: u.firstName,
@@ -224,8 +218,8 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       pushNotifications: u.pushNotifications,
       privacySettings: { allowChallengesFrom: 'everyone', ...u.privacySettings },
       twoFactorEnabled: u.twoFactorEnabled,
-      totalBetsWon: s?.won ?? 0,
-      totalBetsLost: s?.lost ?? 0,
+      totalBetsWon: u.won ?? 0,
+      totalBetsLost: u.lost ?? 0,
       authProvider: u.authProvider === 'oidc' ? 'oidc' : 'manual',
       suspendedUntil:
         u.suspendedUntil && u.suspendedUntil > new Date() ? u.suspendedUntil.toISOString() : null,

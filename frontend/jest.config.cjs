@@ -4,8 +4,10 @@ module.exports = {
   testEnvironment: 'jest-fixed-jsdom',
   testEnvironmentOptions: { customExportConditions: [''] },
   // Component tests wait for the screen to settle (findBy…); on a 2-core runner shared with builds a render can
-  // take several seconds, which is not a failure of the component. No test asserts on time.
+  // take several seconds, which is not a failure of the component. No test asserts on time. The test and
+  // Testing Library's own waits (src/testing/setup-dom.ts) both allow for it.
   testTimeout: 30_000,
+  setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   // MSW's own dependencies ship only as ES modules; Jest runs CommonJS here, so SWC compiles them too.
   transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft|@mswjs|outvariant|strict-event-emitter|headers-polyfill|is-node-process)/)'],

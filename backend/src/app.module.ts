@@ -21,6 +21,7 @@ import { BetsModule } from './modules/bets/bets.module.js';
 import { FriendsModule } from './modules/friends/friends.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { ProfilePicturesModule } from './modules/pictures/profile-pictures.module.js';
+import { ReadPoolModule } from './database/read-pool.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
       imports: [
         ConfigModule.forConfig(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        ReadPoolModule,
         ScheduleModule.forRoot(),
         LifecycleModule,
         RedisModule,

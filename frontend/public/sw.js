@@ -22,7 +22,7 @@ self.addEventListener('notificationclick', (event) => {
         return;
       }
       const focused = (await app.focus()) || app;
-      // The app navigates inside the page (no reload); see the 'navigate' listener in main.tsx.
+      // The app navigates inside the page (no reload); see the 'navigate' listener in src/app/main.tsx.
       focused.postMessage({ type: 'navigate', url });
     })(),
   );

@@ -22,13 +22,15 @@ export const PAGES = [
   { name: 'landing (signed out)', lazy: ['src/features/landing/LandingPage.tsx'], budget: 185 * KB },
   {
     name: 'dashboard (signed in)',
-    lazy: ['src/app/layout/AppShell.tsx', 'src/features/dashboard/DashboardPage.tsx'],
-    budget: 250 * KB,
+    lazy: ['src/app/layout/AppShell.tsx', 'src/features/bets/DashboardPage.tsx'],
+    // 250 until the account page stopped importing the shell (the frontend's layer rule): the same modules,
+    // but the shell is now its own chunk beside the one it shares with the account page, 2 kB more in gzip.
+    budget: 252 * KB,
   },
 ];
 /** Modules that must not load on a page: the other half of the app. */
 const FORBIDDEN = {
-  'landing (signed out)': ['src/app/layout/AppShell.tsx', 'src/features/dashboard/DashboardPage.tsx'],
+  'landing (signed out)': ['src/app/layout/AppShell.tsx', 'src/features/bets/DashboardPage.tsx'],
   'dashboard (signed in)': ['src/features/landing/LandingPage.tsx'],
 };
 

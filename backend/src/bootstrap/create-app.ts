@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Type } from '@nestjs/common';
@@ -23,6 +22,7 @@ import { PinoNestLogger } from '../common/logging/pino-nest-logger.js';
 import { bindRequestContext } from '../common/logging/request-context.js';
 import { Metrics, serveMetrics } from '../common/metrics/metrics.js';
 import type { AppConfig } from '../config/app-config.js';
+import { sendSecurityHeaders } from './security-headers.js';
 import { RealtimeHub } from '../modules/notifications/realtime/realtime-hub.js';
 
 export interface CreateAppOptions {
@@ -95,7 +95,7 @@ export async function createApp(
     // at best and lock users out of an http-only install at worst.
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
   });
-  await app.register(fastifyHelmet, {
+  sendSecurityHeaders(fastify, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,

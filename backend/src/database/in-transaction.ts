@@ -76,6 +76,11 @@ export function currentManager(dataSource: DataSource): EntityManager {
   return unitOfWork.getStore() ?? dataSource.manager;
 }
 
+/** The unit of work's transaction this code runs in, if any (for readers that bypass EntityManager). */
+export function ambientUnitOfWork(): EntityManager | undefined {
+  return unitOfWork.getStore();
+}
+
 /** A use case inside the unit of work: a savepoint, with its own after-commit callbacks and retries. */
 async function joinUnitOfWork<T>(
   manager: EntityManager,

@@ -1,5 +1,5 @@
-import { makeStore } from '../app/store';
-import { authApi } from '../features/auth/auth-api';
+import { makeStore } from '../store/store';
+import { authApi } from '../session/auth-api';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY, SESSION_HINT_COOKIE } from '../lib/auth-storage';
 import { apiBaseQuery } from './base-api';
 

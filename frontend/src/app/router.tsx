@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { useAuth } from '../features/auth/use-auth';
+import { useAuth } from '../session/use-auth';
 import { pendingLinkPath } from '../lib/pending-link';
 
 // Each half loads only when shown: a signed-out visit fetches no shell code, a signed-in one no landing code.
@@ -61,7 +61,7 @@ export const router = createBrowserRouter([
     // "No HydrateFallback element provided").
     HydrateFallback: PageLoader,
     children: [
-      { index: true, ...page(() => import('../features/dashboard/DashboardPage')) },
+      { index: true, ...page(() => import('../features/bets/DashboardPage')) },
       { path: 'friends', ...page(() => import('../features/friends/FriendsPage')) },
       { path: 'history', ...page(() => import('../features/wallet/WalletPage')) },
       { path: 'bets', ...page(() => import('../features/bets/HistoryPage')) },
@@ -70,7 +70,7 @@ export const router = createBrowserRouter([
       { path: 'admin', ...page(() => import('../features/admin/AdminPage')) },
       { path: 'invite/:code', ...page(() => import('../features/friends/InvitePage')) },
       { path: 'c/:code', ...page(() => import('../features/bets/ChallengePage')) },
-      { path: '*', ...page(() => import('../features/not-found/NotFoundPage')) },
+      { path: '*', ...page(() => import('../components/NotFoundPage')) },
     ],
   },
 ]);

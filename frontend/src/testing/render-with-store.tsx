@@ -2,7 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { makeStore, type AppStore } from '../app/store';
+import { makeStore, type AppStore } from '../store/store';
 import { Toaster } from '../components/toast/Toaster';
 
 export interface RenderOptions {

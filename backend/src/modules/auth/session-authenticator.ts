@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
-import { Repository } from 'typeorm';
 import { RequestAuthenticator, type AuthUser } from '../../common/auth/auth-user.js';
-import { User } from '../users/user.entity.js';
+import { ReadPool } from '../../database/read-pool.js';
 import { SESSION_COOKIE } from './session-store.js';
 
 export interface AccessTokenClaims {
@@ -20,7 +18,7 @@ export interface AccessTokenClaims {
 export class SessionAuthenticator extends RequestAuthenticator {
   constructor(
     private readonly jwt: JwtService,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly reads: ReadPool,
   ) {
     super();
   }
@@ -29,7 +27,7 @@ export class SessionAuthenticator extends RequestAuthenticator {
     const sid = (await this.sidFromBearer(request)) ?? this.sidFromCookie(request);
     if (!sid) return null;
     // The live session and its user in one round trip: every authenticated request pays for this.
-    const [row] = await this.users.query<{ id: string; isAdmin: boolean }[]>(
+    const [row] = await this.reads.rows<{ id: string; isAdmin: boolean }>(
       `SELECT u.id, u."isAdmin"
          FROM sessions s
          JOIN users u ON u.id = (s.sess->>'userId')::uuid

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
+import { ReadPool } from '../../database/read-pool.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import type { SelfUserDto } from './dto/self-user.dto.js';
 import { User } from './user.entity.js';
 
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly reads: ReadPool,
+  ) {}
 
   async findActive(id: string): Promise<User> {
     const user = await this.users.findOne({ where: { id, deletedAt: IsNull() } });
@@ -15,21 +19,50 @@ export class UsersService {
     return user;
   }
 
-  /** The user's own view, with their won/lost counts (one query). */
+  /** The user's own view with their won/lost counts: one lean query on the hot path (see ReadPool). */
   async selfView(id: string): Promise<SelfUserDto> {
-    // Counters kept by a trigger when bets settle (migration UserBetStats), read in parallel with the user.
-    const [user, [counts]] = await Promise.all([
-      this.findActive(id),
-      this.users.query<{ won: number; lost: number }[]>(
-        `SELECT won, lost FROM user_bet_stats WHERE "userId" = $1`,
-        [id],
-      ),
-    ]);
-    return toSelfView(user, counts?.won ?? 0, counts?.lost ?? 0);
+    const [row] = await this.reads.rows<SelfViewRow & { won: number | null; lost: number | null }>(
+      SELF_VIEW,
+      [id],
+    );
+    if (!row) throw new NotFoundError('User not found', 'user_not_found');
+    return toSelfView(row, row.won ?? 0, row.lost ?? 0);
   }
 }
 
-export function toSelfView(user: User, totalBetsWon = 0, totalBetsLost = 0): SelfUserDto {
+/** What the self view shows of the account. */
+type SelfViewRow = Pick<
+  User,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'username'
+  | 'phoneNumber'
+  | 'birthday'
+  | 'state'
+  | 'balance'
+  | 'profileImageUrl'
+  | 'isAdmin'
+  | 'profileCompleted'
+  | 'createdAt'
+  | 'emailNotifications'
+  | 'pushNotifications'
+  | 'privacySettings'
+  | 'twoFactorEnabled'
+  | 'authProvider'
+  | 'suspendedUntil'
+>;
+
+// Exactly SelfViewRow's columns; the counters are kept by a trigger when bets settle (migration UserBetStats).
+const SELF_VIEW = `SELECT u.id, u."firstName", u."lastName", u.email, u.username, u."phoneNumber", u.birthday, u.state,
+    u.balance, u."profileImageUrl", u."isAdmin", u."profileCompleted", u."createdAt", u."emailNotifications",
+    u."pushNotifications", u."privacySettings", u."twoFactorEnabled", u."authProvider", u."suspendedUntil",
+    s.won, s.lost
+  FROM users u LEFT JOIN user_bet_stats s ON s."userId" = u.id
+  WHERE u.id = $1 AND u."deletedAt" IS NULL`;
+
+export function toSelfView(user: SelfViewRow, totalBetsWon = 0, totalBetsLost = 0): SelfUserDto {
   return {
     id: user.id,
     firstName: user.firstName,

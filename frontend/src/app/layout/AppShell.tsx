@@ -21,24 +21,19 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { Logo } from '../../components/Logo';
-import { logout } from '../../features/auth/logout';
-import type { User } from '../../features/auth/types';
+import { logout } from '../../session/logout';
+import type { User } from '../../session/types';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { NOTIFICATIONS_FALLBACK_POLL_MS } from '../../features/notifications/notifications-api';
 import { useExpiryReminders } from '../../features/notifications/use-expiry-reminders';
 import { useLiveUpdates } from '../../features/notifications/use-live-updates';
+import { initials } from '../../lib/initials';
 import { formatMoney } from '../../lib/money';
 import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
 import { syncPushSubscription } from '../../lib/web-push';
-
-export function initials(user: Pick<User, 'firstName' | 'lastName'> | null | undefined): string {
-  if (!user) return 'U';
-  const text = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase();
-  return text || 'U';
-}
 
 function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
   const { pathname } = useLocation();

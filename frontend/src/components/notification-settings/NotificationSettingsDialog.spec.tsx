@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../store/store';
 import { NOTIFICATION_SETTINGS_KEY } from '../../lib/notification-settings';
 import { NotificationSettingsDialog } from './NotificationSettingsDialog';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../store/store';
 import { installPointerEvents } from '../../testing/pointer-events';
 import { toastAdded } from './toast-slice';
 import { Toaster } from './Toaster';

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../store/store';
 import { toApiError } from '../../lib/errors';
 import { useMutationToast } from './use-mutation-toast';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { toastAdded, type ToastVariant } from './toast-slice';
 
 /** `const toast = useToast(); toast({ title: 'Bet Accepted!' })` — called by the component that knows what happened. */

@@ -1,6 +1,6 @@
 import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../session/use-auth';
 import { ActivityTab } from './ActivityTab';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ProfileTab } from './ProfileTab';

@@ -9,9 +9,9 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
-import { logout } from '../auth/logout';
+import { logout } from '../../session/logout';
 import { useDeleteAccountMutation } from './account-api';
 
 export function DeleteAccountDialog({

@@ -1,10 +1,10 @@
 import { Alert, Avatar, Box, Button, CircularProgress, Stack } from '@mui/material';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { initials } from '../../app/layout/AppShell';
+import { initials } from '../../lib/initials';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { PICTURE_PROBLEMS, PictureProblem, preparePicture } from '../../lib/picture';
-import type { User } from '../auth/types';
+import type { User } from '../../session/types';
 import { useRemoveProfilePictureMutation, useUploadProfilePictureMutation } from './account-api';
 
 const UPLOAD_FAILED = 'The picture could not be uploaded. Check your connection and try again.';

@@ -14,8 +14,8 @@ import { useState } from 'react';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
-import type { User } from '../auth/types';
-import { isUsState, US_STATES } from '../auth/us-states';
+import type { User } from '../../session/types';
+import { isUsState, US_STATES } from '../../lib/us-states';
 import { useUpdateProfileMutation } from './account-api';
 import { ProfilePictureControl } from './ProfilePictureControl';
 

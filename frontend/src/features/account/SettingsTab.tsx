@@ -12,13 +12,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { NotificationSettingsDialog } from '../../components/notification-settings/NotificationSettingsDialog';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { storedToken } from '../../lib/auth-storage';
-import { logout } from '../auth/logout';
-import type { User, Visibility } from '../auth/types';
+import { logout } from '../../session/logout';
+import type { User, Visibility } from '../../session/types';
 import { useUpdateNotificationsMutation, useUpdatePrivacyMutation } from './account-api';
 import { TwoFactorSection } from './TwoFactorSection';
 import { ChangePasswordDialog } from './ChangePasswordDialog';

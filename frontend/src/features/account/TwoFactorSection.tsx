@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
-import type { User } from '../auth/types';
+import type { User } from '../../session/types';
 import {
   useDisableTwoFactorMutation,
   useEnableTwoFactorMutation,

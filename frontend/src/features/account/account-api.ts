@@ -1,6 +1,6 @@
 import { api } from '../../api/base-api';
 import type { Schemas } from '../../api/schemas';
-import type { AuthResponse, User, Visibility } from '../auth/types';
+import type { AuthResponse, User, Visibility } from '../../session/types';
 
 export type Activity = Schemas['ActivityDto'];
 export type UserAnalytics = Schemas['UserAnalyticsDto'];

@@ -2,7 +2,7 @@ import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../session/use-auth';
 import { wrappingTabsSx } from '../../components/tabs-sx';
 import { AdminSummary } from './AdminSummary';
 import { UsersTab } from './UsersTab';

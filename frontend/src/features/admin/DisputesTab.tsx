@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
-import type { Bet } from '../bets/types';
+import type { Bet } from './admin-api';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
 import { useDisputedBetsQuery } from './admin-api';
 import { partyName, realName } from './admin-names';

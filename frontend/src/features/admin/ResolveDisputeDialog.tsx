@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
-import type { Bet, BetParty } from '../bets/types';
+import type { Bet, BetParty } from './admin-api';
 import { useResolveDisputeMutation } from './admin-api';
 
 const DRAW = 'draw';

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
-import type { Bet, BetParty } from '../bets/types';
+import type { Bet, BetParty } from './admin-api';
 import { useEditResolutionMutation, useResolvedDisputesQuery } from './admin-api';
 import { partyName } from './admin-names';
 import { DisputeDetails } from './DisputesTab';

@@ -1,7 +1,9 @@
 import { api } from '../../api/base-api';
 import type { Schemas } from '../../api/schemas';
-import type { Bet } from '../bets/types';
 
+/** A disputed or resolved bet as the panel lists it, and one of its two sides. */
+export type Bet = Schemas['BetDto'];
+export type BetParty = Schemas['BetPartyDto'];
 export type AdminAnalytics = Schemas['AdminAnalyticsDto'];
 export type AdminUserRow = Schemas['AdminUserDto'];
 export type AuditEntry = Schemas['AuditEntryDto'];

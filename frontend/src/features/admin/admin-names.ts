@@ -1,4 +1,4 @@
-import type { BetParty } from '../bets/types';
+import type { BetParty } from './admin-api';
 
 /** docs/product.md §2: username, else email, else 'Unknown'. */
 export function partyName(party: BetParty | null | undefined): string {

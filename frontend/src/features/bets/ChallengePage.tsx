@@ -1,8 +1,6 @@
 import {
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   FormControlLabel,
   FormHelperText,
@@ -11,24 +9,19 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { LinkShare } from '../../components/LinkShare';
-import { Logo } from '../../components/Logo';
+import { LinkPage } from '../../components/LinkPage';
 import { PageLoader } from '../../components/PageLoader';
-import { SignedOutPage } from '../../components/SignedOutPage';
 import { useToast } from '../../components/toast/use-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
-import { forgetPendingLink, linkUrl, pendingLink, rememberPendingLink } from '../../lib/pending-link';
+import { forgetPendingLink, linkUrl, pendingLink } from '../../lib/pending-link';
 import { timeLeft } from '../../lib/time';
-import type { AuthTab } from '../auth/AuthDialog';
-import { useAuth } from '../auth/use-auth';
+import { SignUpChoice } from '../../session/SignUpChoice';
+import { useAuth } from '../../session/use-auth';
 import { useAcceptChallengeMutation, useChallengeQuery, type Challenge } from './challenges-api';
-
-const AuthDialog = lazy(() =>
-  import('../auth/AuthDialog').then((module) => ({ default: module.AuthDialog })),
-);
 
 /** The bet's terms, as much as the link may show: title, stake, outcomes with the creator's pick, time left. */
 function Terms({ challenge }: { challenge: Challenge }) {
@@ -128,11 +121,6 @@ const CLOSED: Record<
 };
 
 function SignedOutChallenge({ challenge }: { challenge: Challenge }) {
-  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab } | null>(null);
-  const open = (tab: AuthTab) => {
-    rememberPendingLink('challenge', challenge.code);
-    setDialog({ open: true, tab });
-  };
   return (
     <Stack spacing={3} sx={{ alignItems: 'center' }}>
       <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
@@ -143,24 +131,7 @@ function SignedOutChallenge({ challenge }: { challenge: Challenge }) {
         Sign up to accept: new accounts start with $1,000.00 in virtual dollars. The first person to accept
         takes the bet.
       </Typography>
-      <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 360 }}>
-        <Button variant="contained" size="large" onClick={() => open('signup')}>
-          Sign Up to Accept
-        </Button>
-        <Button variant="outlined" size="large" onClick={() => open('login')}>
-          I already have an account
-        </Button>
-      </Stack>
-      {dialog && (
-        <Suspense fallback={null}>
-          <AuthDialog
-            open={dialog.open}
-            tab={dialog.tab}
-            onTabChange={(tab) => setDialog({ open: true, tab })}
-            onClose={() => setDialog((current) => current && { ...current, open: false })}
-          />
-        </Suspense>
-      )}
+      <SignUpChoice link={{ kind: 'challenge', code: challenge.code }} signUpLabel="Sign Up to Accept" />
     </Stack>
   );
 }
@@ -311,24 +282,5 @@ export default function ChallengePage() {
   } else if (user) body = <AcceptChallenge challenge={data} onChanged={refetch} />;
   else body = <SignedOutChallenge challenge={data} />;
 
-  if (user) {
-    return (
-      <Card sx={{ maxWidth: 520, mx: 'auto', mt: { xs: 1, sm: 4 } }}>
-        <CardContent sx={{ py: 4 }}>{body}</CardContent>
-      </Card>
-    );
-  }
-  return (
-    <SignedOutPage>
-      <Stack spacing={4} sx={{ alignItems: 'center', py: 3 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <Logo size={44} />
-          <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }}>
-            Betwixt
-          </Typography>
-        </Stack>
-        {body}
-      </Stack>
-    </SignedOutPage>
-  );
+  return <LinkPage signedIn={Boolean(user)}>{body}</LinkPage>;
 }

@@ -36,7 +36,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { formatMoney, isAmountInput } from '../../lib/money';
 import { linkUrl } from '../../lib/pending-link';
-import { useWalletQuery } from '../wallet/wallet-api';
+import { useWalletQuery } from '../../api/wallet-api';
 import { useCreateBetMutation, usePendingBetsQuery } from './bets-api';
 import { useCreateChallengeMutation } from './challenges-api';
 import {

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useAuth } from '../auth/use-auth';
-import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
+import { useAuth } from '../../session/use-auth';
+import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { openBetAcceptance } from './bet-dialog-events';
 import { BetCard } from './BetCard';
 import { HISTORY_PAGE, useHistoryQuery } from './bets-api';

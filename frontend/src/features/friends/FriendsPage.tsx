@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
+import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import {
   FRIEND_REQUESTS_POLL_MS,
   useAcceptFriendRequestMutation,

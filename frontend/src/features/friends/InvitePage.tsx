@@ -1,20 +1,15 @@
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { Logo } from '../../components/Logo';
+import { LinkPage } from '../../components/LinkPage';
 import { PageLoader } from '../../components/PageLoader';
-import { SignedOutPage } from '../../components/SignedOutPage';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
-import type { AuthTab } from '../auth/AuthDialog';
-import { useAuth } from '../auth/use-auth';
+import { SignUpChoice } from '../../session/SignUpChoice';
+import { useAuth } from '../../session/use-auth';
 import { useAcceptInviteMutation, useFriendsQuery, useInviteQuery, type Invite } from './friends-api';
-import { forgetPendingInvite, pendingInvite, rememberPendingInvite } from './pending-invite';
-
-const AuthDialog = lazy(() =>
-  import('../auth/AuthDialog').then((module) => ({ default: module.AuthDialog })),
-);
+import { forgetPendingInvite, pendingInvite } from './pending-invite';
 
 /** A page of its own for every way a link can fail: never a bare error (docs/product.md, "Invite links"). */
 function BrokenLink({ error }: { error: unknown }) {
@@ -38,11 +33,6 @@ function BrokenLink({ error }: { error: unknown }) {
 }
 
 function SignedOutInvite({ invite }: { invite: Invite }) {
-  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab } | null>(null);
-  const open = (tab: AuthTab) => {
-    rememberPendingInvite(invite.code);
-    setDialog({ open: true, tab });
-  };
   const name = invite.inviter.displayName;
   return (
     <Stack spacing={3} sx={{ textAlign: 'center', alignItems: 'center' }}>
@@ -53,24 +43,7 @@ function SignedOutInvite({ invite }: { invite: Invite }) {
         Create an account to become friends with {name} and challenge each other to friendly bets with virtual
         dollars.
       </Typography>
-      <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 360 }}>
-        <Button variant="contained" size="large" onClick={() => open('signup')}>
-          Sign Up
-        </Button>
-        <Button variant="outlined" size="large" onClick={() => open('login')}>
-          I already have an account
-        </Button>
-      </Stack>
-      {dialog && (
-        <Suspense fallback={null}>
-          <AuthDialog
-            open={dialog.open}
-            tab={dialog.tab}
-            onTabChange={(tab) => setDialog({ open: true, tab })}
-            onClose={() => setDialog((current) => current && { ...current, open: false })}
-          />
-        </Suspense>
-      )}
+      <SignUpChoice link={{ kind: 'invite', code: invite.code }} signUpLabel="Sign Up" />
     </Stack>
   );
 }
@@ -170,24 +143,5 @@ export default function InvitePage() {
   ) : (
     <SignedOutInvite invite={invite.data} />
   );
-  if (user) {
-    return (
-      <Card sx={{ maxWidth: 520, mx: 'auto', mt: { xs: 1, sm: 4 } }}>
-        <CardContent sx={{ py: 4 }}>{body}</CardContent>
-      </Card>
-    );
-  }
-  return (
-    <SignedOutPage>
-      <Stack spacing={4} sx={{ alignItems: 'center' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <Logo size={44} />
-          <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }}>
-            Betwixt
-          </Typography>
-        </Stack>
-        {body}
-      </Stack>
-    </SignedOutPage>
-  );
+  return <LinkPage signedIn={Boolean(user)}>{body}</LinkPage>;
 }

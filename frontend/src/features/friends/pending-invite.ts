@@ -1,7 +1,6 @@
-import { forgetPendingLink, linkUrl, pendingLink, rememberPendingLink } from '../../lib/pending-link';
+import { forgetPendingLink, linkUrl, pendingLink } from '../../lib/pending-link';
 
 /** The invite link a signed-out visitor chose to sign up or sign in through (see lib/pending-link). */
-export const rememberPendingInvite = (code: string): void => rememberPendingLink('invite', code);
 export const pendingInvite = (): string | null => pendingLink('invite');
 export const forgetPendingInvite = (): void => forgetPendingLink('invite');
 

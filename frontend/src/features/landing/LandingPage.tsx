@@ -3,11 +3,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Logo } from '../../components/Logo';
 import { SignedOutPage } from '../../components/SignedOutPage';
 import { useToast } from '../../components/toast/use-toast';
-import type { AuthTab } from '../auth/AuthDialog';
+import type { AuthTab } from '../../session/AuthDialog';
 
 // The forms (Formik, Yup, text fields, tabs) load when a visitor first opens them, not with the page.
 const AuthDialog = lazy(() =>
-  import('../auth/AuthDialog').then((module) => ({ default: module.AuthDialog })),
+  import('../../session/AuthDialog').then((module) => ({ default: module.AuthDialog })),
 );
 
 export const ROTATING_WORDS = ['Confidence', 'Friends', 'Ease', 'Simplicity', 'Trust'] as const;

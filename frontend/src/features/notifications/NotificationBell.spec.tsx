@@ -2,7 +2,7 @@ import '../../testing/text-encoder';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../store/store';
 import { bellLabel, NotificationBell } from './NotificationBell';
 import type { AppNotification, NotificationPage } from './types';
 

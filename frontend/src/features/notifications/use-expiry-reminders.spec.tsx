@@ -1,6 +1,6 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../store/store';
 import { showBrowserNotification } from '../../lib/browser-notifications';
 import { NOTIFICATION_SETTINGS_KEY } from '../../lib/notification-settings';
 import { useExpiryReminders } from './use-expiry-reminders';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { browserPermission, showBrowserNotification } from '../../lib/browser-notifications';
 import { readNotificationSettings } from '../../lib/notification-settings';
-import type { User } from '../auth/types';
+import type { User } from '../../session/types';
 import { browserAlertAllowed } from './browser-alert';
 import { dueReminders, expiryReminder, REMINDER_CHECK_MS } from './expiry-reminder';
 import { EXPIRING_BETS_POLL_MS, useExpiringBetsQuery } from './notifications-api';

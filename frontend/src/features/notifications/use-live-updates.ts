@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { api } from '../../api/base-api';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { browserPermission, showBrowserNotification } from '../../lib/browser-notifications';
 import { readNotificationSettings } from '../../lib/notification-settings';
-import type { User } from '../auth/types';
+import type { User } from '../../session/types';
 import { browserAlertAllowed, toBrowserNotification } from './browser-alert';
 import { openEventStream } from './event-stream';
 import { connectLive } from './live-connection';

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiServer, withApiServer } from '../../testing/api-server';
 import { renderWithStore } from '../../testing/render-with-store';
-import type { LedgerEntry, WalletSummary } from './wallet-api';
+import type { LedgerEntry, WalletSummary } from '../../api/wallet-api';
 import WalletPage from './WalletPage';
 
 withApiServer();

@@ -20,8 +20,8 @@ import { Fragment, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
-import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
-import { useLedgerQuery, useWalletQuery } from './wallet-api';
+import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
+import { useLedgerQuery, useWalletQuery } from '../../api/wallet-api';
 
 const ENTRY_LABEL: Record<string, string> = {
   signup_bonus: 'Welcome bonus',

@@ -1,5 +1,5 @@
 import * as Yup from 'yup';
-import { US_STATES } from './us-states';
+import { US_STATES } from '../lib/us-states';
 
 /** docs/product.md §5 Registration, word for word; the server checks the same rules with the same texts. */
 export const signupSchema = Yup.object({

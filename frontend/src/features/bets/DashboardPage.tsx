@@ -14,13 +14,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
-import { useAuth } from '../auth/use-auth';
-import { useUnauthorizedRedirect } from '../auth/use-unauthorized';
-import { BetCard } from '../bets/BetCard';
-import { POLL, useActiveBetsQuery, usePendingBetsQuery, useRecentResultsQuery } from '../bets/bets-api';
-import type { Bet } from '../bets/types';
-import { useBetDialogs, useLoadWhenIdle } from '../bets/use-bet-dialogs';
-import { useWalletQuery } from '../wallet/wallet-api';
+import { useAuth } from '../../session/use-auth';
+import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
+import { BetCard } from './BetCard';
+import { POLL, useActiveBetsQuery, usePendingBetsQuery, useRecentResultsQuery } from './bets-api';
+import type { Bet } from './types';
+import { useBetDialogs, useLoadWhenIdle } from './use-bet-dialogs';
+import { useWalletQuery } from '../../api/wallet-api';
 import { activeSuspension, greeting } from './greeting';
 import { linkedBetId } from './linked-bet';
 
@@ -96,7 +96,7 @@ function BetSection({
 
 // The create flow loads once the dashboard is idle, not with it: it is the biggest dialog and most visits
 // never open it (see useLoadWhenIdle).
-const loadCreateBetFlow = () => import('../bets/CreateBetFlow');
+const loadCreateBetFlow = () => import('./CreateBetFlow');
 const CreateBetFlow = lazy(() => loadCreateBetFlow().then((m) => ({ default: m.CreateBetFlow })));
 
 /** The dashboard (docs/product.md §2): balance, active bets, pending challenges and recent results. */

@@ -1,4 +1,4 @@
-import type { Schemas } from '../../api/schemas';
+import type { Schemas } from '../api/schemas';
 
 export type Visibility = 'public' | 'friends' | 'private';
 

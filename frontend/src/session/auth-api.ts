@@ -1,7 +1,7 @@
-import { api, apiBaseQuery } from '../../api/base-api';
-import type { Schemas } from '../../api/schemas';
-import { clearAuth, mayHaveSession, storedToken } from '../../lib/auth-storage';
-import { isApiError, type ApiError } from '../../lib/errors';
+import { api, apiBaseQuery } from '../api/base-api';
+import type { Schemas } from '../api/schemas';
+import { clearAuth, mayHaveSession, storedToken } from '../lib/auth-storage';
+import { isApiError, type ApiError } from '../lib/errors';
 import type { AuthResponse, LoginResponse, User } from './types';
 
 export type SignupInput = Schemas['SignupDto'];

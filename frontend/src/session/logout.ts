@@ -1,7 +1,7 @@
-import type { AppDispatch } from '../../app/store';
-import { api } from '../../api/base-api';
-import { clearAuth, storedToken } from '../../lib/auth-storage';
-import { forgetPushSubscription } from '../../lib/web-push';
+import type { AppDispatch } from '../store/store';
+import { api } from '../api/base-api';
+import { clearAuth, storedToken } from '../lib/auth-storage';
+import { forgetPushSubscription } from '../lib/web-push';
 
 /** docs/product.md §4: clear stored token and user and cached data, then go to /api/logout — even if a step fails. */
 export function logout(dispatch: AppDispatch): void {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useToast } from '../../components/toast/use-toast';
-import { isApiError } from '../../lib/errors';
+import { useToast } from '../components/toast/use-toast';
+import { isApiError } from '../lib/errors';
 
 /** docs/product.md §2: a protected page that finds itself signed out says so and goes to /api/login after 500 ms. */
 export function useUnauthorizedRedirect(...errors: unknown[]): void {

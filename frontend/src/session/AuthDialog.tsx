@@ -17,16 +17,16 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import { api } from '../../api/base-api';
-import { useAppDispatch } from '../../app/hooks';
-import { FormikTextField } from '../../components/form/FormikTextField';
-import { useToast } from '../../components/toast/use-toast';
-import { storeAuth } from '../../lib/auth-storage';
-import { serverMessage, isApiError } from '../../lib/errors';
+import { api } from '../api/base-api';
+import { useAppDispatch } from '../store/hooks';
+import { FormikTextField } from '../components/form/FormikTextField';
+import { useToast } from '../components/toast/use-toast';
+import { storeAuth } from '../lib/auth-storage';
+import { serverMessage, isApiError } from '../lib/errors';
 import { useLoginMutation, useLoginWithCodeMutation, useSignupMutation, type SignupInput } from './auth-api';
 import { loginSchema, signupSchema } from './schemas';
 import type { AuthResponse } from './types';
-import { US_STATES } from './us-states';
+import { US_STATES } from '../lib/us-states';
 
 export type AuthTab = 'login' | 'signup';
 

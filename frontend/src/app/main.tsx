@@ -3,11 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router';
-import { makeStore } from './app/store';
-import { theme } from './app/theme';
-import { Toaster } from './components/toast/Toaster';
-import { appPath } from './lib/nav';
+import { router } from './router';
+import { makeStore } from '../store/store';
+import { theme } from './theme';
+import { Toaster } from '../components/toast/Toaster';
+import { appPath } from '../lib/nav';
 
 const store = makeStore();
 

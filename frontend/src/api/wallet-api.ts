@@ -1,5 +1,5 @@
-import { api } from '../../api/base-api';
-import type { Schemas } from '../../api/schemas';
+import { api } from './base-api';
+import type { Schemas } from './schemas';
 
 export type WalletSummary = Schemas['WalletSummaryDto'];
 export type LedgerEntry = Schemas['LedgerEntryDto'];

@@ -1,4 +1,4 @@
-import type { User } from '../auth/types';
+import type { User } from '../../session/types';
 
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
