@@ -15,24 +15,21 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { api } from '../api/base-api';
 import { useAppDispatch } from '../store/hooks';
 import { FormikTextField } from '../components/form/FormikTextField';
+import { showServerFieldErrors } from '../components/form/server-field-errors';
 import { useToast } from '../components/toast/use-toast';
 import { storeAuth } from '../lib/auth-storage';
-import { serverMessage, isApiError } from '../lib/errors';
+import { serverMessage } from '../lib/errors';
 import { useLoginMutation, useLoginWithCodeMutation, useSignupMutation, type SignupInput } from './auth-api';
 import { loginSchema, signupSchema } from './schemas';
 import type { AuthResponse } from './types';
 import { US_STATES } from '../lib/us-states';
 
 export type AuthTab = 'login' | 'signup';
-
-function applyServerFields<T>(error: unknown, helpers: FormikHelpers<T>): void {
-  if (isApiError(error) && error.fields) helpers.setErrors(error.fields as never);
-}
 
 function LoginForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void }) {
   const [login] = useLoginMutation();
@@ -54,7 +51,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void })
           try {
             onSignedIn(await loginWithCode({ challengeToken: challenge, code: values.code.trim() }).unwrap());
           } catch (error) {
-            applyServerFields(error, helpers);
+            showServerFieldErrors(error, values, helpers);
             fail(error);
           }
         }}
@@ -93,7 +90,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void })
           if (result.twoFactorRequired && result.challengeToken) setChallenge(result.challengeToken);
           else if (result.token && result.user) onSignedIn({ token: result.token, user: result.user });
         } catch (error) {
-          applyServerFields(error, helpers);
+          showServerFieldErrors(error, values, helpers);
           fail(error);
         }
       }}
@@ -161,7 +158,7 @@ function SignupForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void }
             variant: 'success',
           });
         } catch (error) {
-          applyServerFields(error, helpers);
+          showServerFieldErrors(error, values, helpers);
           toast({
             title: 'Signup Failed',
             description: serverMessage(error, 'Failed to create account. Please try again.'),

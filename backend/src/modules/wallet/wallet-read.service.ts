@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { ReadPool } from '../../database/read-pool.js';
 import type { LedgerEntryDto, WalletSummaryDto } from './wallet.controller.js';
 
+/** The wallet's screens: plain reads on the hot path (ReadPool), never inside a money transaction. */
 @Injectable()
 export class WalletReadService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly reads: ReadPool) {}
 
   /** Balance split into what can be staked now and what sits in escrow, summed in SQL. */
   async summary(userId: string): Promise<WalletSummaryDto> {
-    const [row] = await this.dataSource.query<{ available: string; inPlay: string; total: string }[]>(
+    const [row] = await this.reads.rows<{ available: string; inPlay: string; total: string }>(
       `WITH escrow AS (
          SELECT coalesce(sum(amount), 0) AS held FROM bets
           WHERE ("creatorId" = $1 AND status IN ('pending', 'active', 'disputed'))
@@ -27,19 +28,17 @@ export class WalletReadService {
   }
 
   async entries(userId: string, limit: number, before?: number): Promise<LedgerEntryDto[]> {
-    const rows = await this.dataSource.query<
-      {
-        id: string;
-        type: string;
-        amount: string;
-        balanceBefore: string;
-        balanceAfter: string;
-        description: string | null;
-        referenceType: string | null;
-        referenceId: string | null;
-        createdAt: Date;
-      }[]
-    >(
+    const rows = await this.reads.rows<{
+      id: string;
+      type: string;
+      amount: string;
+      balanceBefore: string;
+      balanceAfter: string;
+      description: string | null;
+      referenceType: string | null;
+      referenceId: string | null;
+      createdAt: Date;
+    }>(
       `SELECT id::text, type, amount::text, "balanceBefore"::text, "balanceAfter"::text, description,
               "referenceType", "referenceId", "createdAt"
          FROM transactions

@@ -1,20 +1,33 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { useField, useFormikContext } from 'formik';
 
-/** A text field bound to Formik: shows its error once touched, disabled while the form submits. */
-export function FormikTextField({ name, ...props }: TextFieldProps & { name: string }) {
-  const [field, meta] = useField<string>(name);
+/**
+ * A text field bound to Formik: shows its error (the schema's or the server's) once touched, in place of its
+ * helper text, and is disabled while the form submits. Errors listed in `summarised` are the form's to say
+ * (see FormErrorAlert), not the field's.
+ */
+export function FormikTextField({
+  name,
+  helperText,
+  disabled,
+  summarised = [],
+  ...props
+}: TextFieldProps & { name: string; summarised?: readonly string[] }) {
+  const [field, meta, helpers] = useField<string>(name);
   const { isSubmitting } = useFormikContext();
-  const showError = meta.touched && Boolean(meta.error);
+  const showError = meta.touched && Boolean(meta.error) && !summarised.includes(meta.error ?? '');
   return (
     <TextField
       {...field}
       value={field.value ?? ''}
+      // The text as typed, also for type="number" (Formik's own handler would make it a number): amounts
+      // travel as strings, as the API takes them.
+      onChange={(event) => void helpers.setValue(event.target.value)}
       fullWidth
-      disabled={isSubmitting || props.disabled}
-      error={showError}
-      helperText={showError ? meta.error : props.helperText}
       {...props}
+      disabled={isSubmitting || disabled}
+      error={showError}
+      helperText={showError ? meta.error : helperText}
     />
   );
 }

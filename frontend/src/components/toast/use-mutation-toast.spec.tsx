@@ -46,15 +46,13 @@ describe('useMutationToast', () => {
   it("a failure shows the server's own message, or the fallback when it sent none", async () => {
     const { run, shown } = setUp();
     const failure = { title: 'Error', fallback: 'Failed to accept bet' };
+    const refusal = toApiError(400, 'Bad Request', '{"message":"Insufficient balance to accept this bet"}');
     let outcome;
     await act(async () => {
-      outcome = await run(
-        () =>
-          rejectWith(toApiError(400, 'Bad Request', '{"message":"Insufficient balance to accept this bet"}')),
-        { success: { title: 'Bet Accepted!' }, failure },
-      );
+      outcome = await run(() => rejectWith(refusal), { success: { title: 'Bet Accepted!' }, failure });
     });
-    expect(outcome).toEqual({ ok: false });
+    // The error is kept, so a form can put the server's field messages on its fields.
+    expect(outcome).toEqual({ ok: false, error: refusal });
     expect(shown()).toEqual([
       { title: 'Error', description: 'Insufficient balance to accept this bet', variant: 'destructive' },
     ]);

@@ -16,8 +16,11 @@ export interface MutationToasts<T> {
   failure: { title: string; fallback?: string };
 }
 
-/** How a call went; a failure has already been shown. (Not `undefined`: many calls answer nothing.) */
-export type MutationOutcome<T> = { ok: true; value: T } | { ok: false };
+/**
+ * How a call went; a failure has already been shown, and its error is kept for a form to place the server's
+ * field messages (components/form/server-field-errors.ts). (Not `undefined`: many calls answer nothing.)
+ */
+export type MutationOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
  * Runs a mutation and tells the person how it went, the one way every screen does: a success toast, or a
@@ -39,7 +42,7 @@ export function useMutationToast() {
           description: serverMessage(error, toasts.failure.fallback ?? ''),
           variant: 'destructive',
         });
-        return { ok: false };
+        return { ok: false, error };
       }
       if (toasts.success) {
         const text = typeof toasts.success === 'function' ? toasts.success(result) : toasts.success;

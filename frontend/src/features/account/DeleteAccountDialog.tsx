@@ -1,18 +1,19 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Form, Formik } from 'formik';
+import * as Yup from 'yup';
 import { useAppDispatch } from '../../store/hooks';
-import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { FormikTextField } from '../../components/form/FormikTextField';
+import { useFormMutation } from '../../components/form/use-form-mutation';
 import { logout } from '../../session/logout';
 import { useDeleteAccountMutation } from './account-api';
+
+/** The server's DeleteAccountDto: the word DELETE, and the password for an account that has one. */
+export function deleteAccountSchema(needsPassword: boolean) {
+  return Yup.object({
+    password: needsPassword ? Yup.string().required('Password is required') : Yup.string(),
+    confirm: Yup.string().required('Type DELETE to confirm').oneOf(['DELETE'], 'Type DELETE to confirm'),
+  });
+}
 
 export function DeleteAccountDialog({
   open,
@@ -23,55 +24,48 @@ export function DeleteAccountDialog({
   onClose: () => void;
   needsPassword: boolean;
 }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [remove, { isLoading }] = useDeleteAccountMutation();
+  const [remove] = useDeleteAccountMutation();
   const dispatch = useAppDispatch();
-  const run = useMutationToast();
-  const submit = async () => {
-    const done = await run(
-      () => remove({ confirm: 'DELETE', ...(needsPassword ? { password } : {}) }).unwrap(),
-      {
-        failure: { title: 'Error', fallback: 'Failed to delete account' },
-      },
-    );
-    if (done.ok) logout(dispatch);
-  };
+  const submit = useFormMutation();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>Delete Account</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">
-            Your open bets are cancelled and every stake refunded, your personal data is removed, and you are
-            signed out everywhere. This cannot be undone.
-          </Alert>
-          {needsPassword && (
-            <TextField
-              type="password"
-              label="Password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-          <TextField
-            label='Type "DELETE" to confirm'
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={isLoading || confirm !== 'DELETE' || (needsPassword && !password)}
-          onClick={() => void submit()}
-        >
-          Delete Account
-        </Button>
-      </DialogActions>
+      <Formik
+        initialValues={{ password: '', confirm: '' }}
+        validationSchema={deleteAccountSchema(needsPassword)}
+        validateOnMount
+        onSubmit={async (values, helpers) => {
+          const done = await submit(
+            values,
+            helpers,
+            () =>
+              remove({ confirm: 'DELETE', ...(needsPassword ? { password: values.password } : {}) }).unwrap(),
+            { failure: { title: 'Error', fallback: 'Failed to delete account' } },
+          );
+          if (done.ok) logout(dispatch);
+        }}
+      >
+        {({ isSubmitting, isValid }) => (
+          <Form noValidate>
+            <DialogContent>
+              <Stack spacing={2}>
+                <Alert severity="warning">
+                  Your open bets are cancelled and every stake refunded, your personal data is removed, and
+                  you are signed out everywhere. This cannot be undone.
+                </Alert>
+                {needsPassword && <FormikTextField name="password" type="password" label="Password" />}
+                <FormikTextField name="confirm" label='Type "DELETE" to confirm' />
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}>Cancel</Button>
+              <Button type="submit" color="error" variant="contained" disabled={isSubmitting || !isValid}>
+                Delete Account
+              </Button>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
     </Dialog>
   );
 }

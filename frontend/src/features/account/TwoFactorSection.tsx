@@ -1,16 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useState, type ReactNode } from 'react';
+import * as Yup from 'yup';
+import { FormikTextField } from '../../components/form/FormikTextField';
+import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { oneTimeCodeRule } from '../../lib/form-rules';
 import type { User } from '../../session/types';
 import {
   useDisableTwoFactorMutation,
@@ -18,35 +13,58 @@ import {
   useSetupTwoFactorMutation,
 } from './account-api';
 
+const codeSchema = Yup.object({ token: oneTimeCodeRule() });
+type CodeValues = { token: string };
+
+/**
+ * A code from the authenticator app and the buttons under it. `ready` says when the confirming button may be
+ * pressed (enabling waits for six characters; disabling lets the schema say what is wrong).
+ */
+function CodeForm({
+  label,
+  onCode,
+  ready = () => true,
+  spacing = 2,
+  children,
+}: {
+  label: string;
+  onCode: (token: string, helpers: FormikHelpers<CodeValues>) => Promise<void>;
+  spacing?: number;
+  ready?: (token: string) => boolean;
+  children: (state: { canConfirm: boolean }) => ReactNode;
+}) {
+  return (
+    <Formik
+      initialValues={{ token: '' }}
+      validationSchema={codeSchema}
+      onSubmit={(values, helpers) => onCode(values.token.trim(), helpers)}
+    >
+      {({ isSubmitting, values }) => (
+        <Stack component={Form} noValidate spacing={spacing}>
+          <FormikTextField
+            name="token"
+            label={label}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          />
+          {children({ canConfirm: !isSubmitting && ready(values.token) })}
+        </Stack>
+      )}
+    </Formik>
+  );
+}
+
 export function TwoFactorSection({ user }: { user: User }) {
   const [setup, setupState] = useSetupTwoFactorMutation();
-  const [enable, enableState] = useEnableTwoFactorMutation();
-  const [disable, disableState] = useDisableTwoFactorMutation();
+  const [enable] = useEnableTwoFactorMutation();
+  const [disable] = useDisableTwoFactorMutation();
   const [enrolment, setEnrolment] = useState<{ secret: string; qrCodeDataUrl: string } | null>(null);
-  const [code, setCode] = useState('');
   const [disabling, setDisabling] = useState(false);
   const run = useMutationToast();
+  const submit = useFormMutation();
 
   const start = async () => {
     const enrolling = await run(() => setup().unwrap(), { failure: { title: 'Failed to enable 2FA' } });
-    if (!enrolling.ok) return;
-    setEnrolment(enrolling.value);
-    setCode('');
-  };
-  const confirmEnable = async () => {
-    if (!enrolment) return;
-    const done = await run(() => enable({ secret: enrolment.secret, token: code.trim() }).unwrap(), {
-      success: { title: '2FA enabled' },
-      failure: { title: 'Failed to enable 2FA' },
-    });
-    if (done.ok) setEnrolment(null);
-  };
-  const confirmDisable = async () => {
-    const done = await run(() => disable({ token: code.trim() }).unwrap(), {
-      success: { title: '2FA disabled' },
-      failure: { title: 'Failed to disable 2FA' },
-    });
-    if (done.ok) setDisabling(false);
+    if (enrolling.ok) setEnrolment(enrolling.value);
   };
 
   return (
@@ -57,33 +75,31 @@ export function TwoFactorSection({ user }: { user: User }) {
           <Stack spacing={2}>
             <Alert severity="success">Two-factor sign-in is on.</Alert>
             {disabling ? (
-              <Stack spacing={1}>
-                <TextField
-                  label="Code from your authenticator"
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-                />
-                <Stack direction="row" spacing={1}>
-                  <Button onClick={() => setDisabling(false)}>Cancel</Button>
-                  <Button
-                    color="error"
-                    variant="contained"
-                    disabled={disableState.isLoading}
-                    onClick={() => void confirmDisable()}
-                  >
-                    Disable 2FA
-                  </Button>
-                </Stack>
-              </Stack>
+              <CodeForm
+                label="Code from your authenticator"
+                spacing={1}
+                onCode={async (token, helpers) => {
+                  const done = await submit({ token }, helpers, () => disable({ token }).unwrap(), {
+                    success: { title: '2FA disabled' },
+                    failure: { title: 'Failed to disable 2FA' },
+                  });
+                  if (done.ok) setDisabling(false);
+                }}
+              >
+                {({ canConfirm }) => (
+                  <Stack direction="row" spacing={1}>
+                    <Button onClick={() => setDisabling(false)}>Cancel</Button>
+                    <Button type="submit" color="error" variant="contained" disabled={!canConfirm}>
+                      Disable 2FA
+                    </Button>
+                  </Stack>
+                )}
+              </CodeForm>
             ) : (
               <Button
                 variant="outlined"
                 color="error"
-                onClick={() => {
-                  setCode('');
-                  setDisabling(true);
-                }}
+                onClick={() => setDisabling(true)}
                 sx={{ alignSelf: 'flex-start' }}
               >
                 Disable Two-Factor Authentication
@@ -104,22 +120,28 @@ export function TwoFactorSection({ user }: { user: User }) {
             <Typography sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="totp-secret">
               {enrolment.secret}
             </Typography>
-            <TextField
+            <CodeForm
               label="6-digit code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-            />
-            <Stack direction="row" spacing={1}>
-              <Button onClick={() => setEnrolment(null)}>Cancel</Button>
-              <Button
-                variant="contained"
-                disabled={enableState.isLoading || code.trim().length !== 6}
-                onClick={() => void confirmEnable()}
-              >
-                Confirm and Enable
-              </Button>
-            </Stack>
+              ready={(token) => token.trim().length === 6}
+              onCode={async (token, helpers) => {
+                const done = await submit(
+                  { token },
+                  helpers,
+                  () => enable({ secret: enrolment.secret, token }).unwrap(),
+                  { success: { title: '2FA enabled' }, failure: { title: 'Failed to enable 2FA' } },
+                );
+                if (done.ok) setEnrolment(null);
+              }}
+            >
+              {({ canConfirm }) => (
+                <Stack direction="row" spacing={1}>
+                  <Button onClick={() => setEnrolment(null)}>Cancel</Button>
+                  <Button type="submit" variant="contained" disabled={!canConfirm}>
+                    Confirm and Enable
+                  </Button>
+                </Stack>
+              )}
+            </CodeForm>
           </Stack>
         ) : (
           <Button variant="contained" onClick={() => void start()} disabled={setupState.isLoading}>

@@ -1,83 +1,65 @@
-import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { MenuItem } from '@mui/material';
+import * as Yup from 'yup';
+import { FormikTextField } from '../../components/form/FormikTextField';
+import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useAdjustBalanceMutation } from './admin-api';
+import { adminUserRules, AdminUserForm, FILL_IN_ALL, NOT_POSITIVE, SUMMARISED } from './AdminUserForm';
+
+type BalanceValues = { userId: string; amount: string; type: 'deposit' | 'withdrawal'; reason: string };
+
+/** docs/product.md §5 Balance adjustment, as the screen words it. */
+export const balanceSchema = Yup.object({
+  ...adminUserRules,
+  amount: Yup.string()
+    .required(FILL_IN_ALL)
+    .test('positive', NOT_POSITIVE, (amount) => !amount || Number(amount) > 0),
+  type: Yup.mixed<BalanceValues['type']>().oneOf(['deposit', 'withdrawal']).required(),
+});
 
 export function BalanceTab({ prefill }: { prefill: string }) {
-  const [form, setForm] = useState({
-    userId: prefill,
-    amount: '',
-    type: 'deposit' as 'deposit' | 'withdrawal',
-    reason: '',
-  });
-  const [adjust, { isLoading }] = useAdjustBalanceMutation();
-  const [error, setError] = useState<string | null>(null);
-  const run = useMutationToast();
-  const submit = async () => {
-    if (!form.userId.trim() || !form.amount || !form.reason.trim())
-      return setError('Please fill in all required fields');
-    if (!(Number(form.amount) > 0)) return setError('Amount must be a positive number');
-    setError(null);
-    const done = await run(
-      () =>
-        adjust({
-          userId: form.userId.trim(),
-          amount: form.amount,
-          reason: form.reason.trim(),
-          type: form.type,
-        }).unwrap(),
-      {
-        success: {
-          title: 'Balance Adjusted',
-          description: 'User balance has been successfully adjusted',
-          variant: 'default',
-        },
-        failure: { title: 'Error', fallback: 'Failed to adjust balance' },
-      },
-    );
-    if (done.ok) setForm({ userId: '', amount: '', type: 'deposit', reason: '' });
-  };
+  const [adjust] = useAdjustBalanceMutation();
+  const submit = useFormMutation();
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          Balance Adjustment
-        </Typography>
-        <Stack spacing={2} sx={{ maxWidth: 480 }}>
-          <TextField
-            label="User ID or Username"
-            value={form.userId}
-            onChange={(event) => setForm({ ...form, userId: event.target.value })}
-          />
-          <TextField
-            label="Amount"
-            type="number"
-            slotProps={{ htmlInput: { step: 0.01, min: 0.01 } }}
-            value={form.amount}
-            onChange={(event) => setForm({ ...form, amount: event.target.value })}
-          />
-          <TextField
-            select
-            label="Type"
-            value={form.type}
-            onChange={(event) => setForm({ ...form, type: event.target.value as 'deposit' | 'withdrawal' })}
-          >
-            <MenuItem value="deposit">Deposit</MenuItem>
-            <MenuItem value="withdrawal">Withdrawal</MenuItem>
-          </TextField>
-          <TextField
-            label="Reason"
-            multiline
-            minRows={2}
-            value={form.reason}
-            onChange={(event) => setForm({ ...form, reason: event.target.value })}
-          />
-          {error && <Alert severity="error">{error}</Alert>}
-          <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
-            {isLoading ? 'Processing...' : 'Apply Adjustment'}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <AdminUserForm<BalanceValues>
+      title="Balance Adjustment"
+      userLabel="User ID or Username"
+      initialValues={{ userId: prefill, amount: '', type: 'deposit', reason: '' }}
+      schema={balanceSchema}
+      submitLabel="Apply Adjustment"
+      onSubmit={async (values, helpers) => {
+        const done = await submit(
+          values,
+          helpers,
+          () =>
+            adjust({
+              userId: values.userId.trim(),
+              amount: values.amount,
+              reason: values.reason.trim(),
+              type: values.type,
+            }).unwrap(),
+          {
+            success: {
+              title: 'Balance Adjusted',
+              description: 'User balance has been successfully adjusted',
+              variant: 'default',
+            },
+            failure: { title: 'Error', fallback: 'Failed to adjust balance' },
+          },
+        );
+        if (done.ok) helpers.resetForm({ values: { userId: '', amount: '', type: 'deposit', reason: '' } });
+      }}
+    >
+      <FormikTextField
+        name="amount"
+        label="Amount"
+        type="number"
+        summarised={SUMMARISED}
+        slotProps={{ htmlInput: { step: 0.01, min: 0.01 } }}
+      />
+      <FormikTextField name="type" select label="Type">
+        <MenuItem value="deposit">Deposit</MenuItem>
+        <MenuItem value="withdrawal">Withdrawal</MenuItem>
+      </FormikTextField>
+    </AdminUserForm>
   );
 }

@@ -1,7 +1,9 @@
-import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { MenuItem } from '@mui/material';
+import * as Yup from 'yup';
+import { FormikTextField } from '../../components/form/FormikTextField';
+import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useModerateMutation, type ModerationAction } from './admin-api';
+import { adminUserRules, AdminUserForm, FILL_IN_ALL, SUMMARISED } from './AdminUserForm';
 
 type ModerationKind = ModerationAction['action'];
 const MODERATION_KINDS: { value: ModerationKind; label: string }[] = [
@@ -11,89 +13,66 @@ const MODERATION_KINDS: { value: ModerationKind; label: string }[] = [
   { value: 'ban', label: 'Ban' },
   { value: 'unban', label: 'Unban' },
 ];
-const isModerationKind = (value: string): value is ModerationKind =>
-  MODERATION_KINDS.some((kind) => kind.value === value);
+
+type ModerationValues = { userId: string; action: ModerationKind | ''; duration: string; reason: string };
+const EMPTY: ModerationValues = { userId: '', action: '', duration: '', reason: '' };
+
+/** docs/product.md §5 Moderation: the duration is optional and taken only as a whole number of days. */
+export const moderationSchema = Yup.object({
+  ...adminUserRules,
+  action: Yup.mixed<ModerationKind | ''>()
+    .oneOf(
+      MODERATION_KINDS.map((kind) => kind.value),
+      FILL_IN_ALL,
+    )
+    .required(FILL_IN_ALL),
+  duration: Yup.string(),
+});
 
 export function ModerationTab() {
-  const [form, setForm] = useState<{
-    userId: string;
-    action: ModerationKind | '';
-    duration: string;
-    reason: string;
-  }>({ userId: '', action: '', duration: '', reason: '' });
-  const [moderate, { isLoading }] = useModerateMutation();
-  const [error, setError] = useState<string | null>(null);
-  const run = useMutationToast();
-  const submit = async () => {
-    const { action } = form;
-    if (!form.userId.trim() || !action || !form.reason.trim())
-      return setError('Please fill in all required fields');
-    setError(null);
-    const days = Number.parseInt(form.duration, 10);
-    const done = await run(
-      () =>
-        moderate({
-          userId: form.userId.trim(),
-          action,
-          reason: form.reason.trim(),
-          ...(Number.isInteger(days) && days > 0 ? { duration: days } : {}),
-        }).unwrap(),
-      {
-        success: {
-          title: 'Moderation Action Applied',
-          description: 'User moderation action has been successfully applied',
-          variant: 'default',
-        },
-        failure: { title: 'Error', fallback: 'Failed to apply moderation action' },
-      },
-    );
-    if (done.ok) setForm({ userId: '', action: '', duration: '', reason: '' });
-  };
+  const [moderate] = useModerateMutation();
+  const submit = useFormMutation();
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          User Moderation
-        </Typography>
-        <Stack spacing={2} sx={{ maxWidth: 480 }}>
-          <TextField
-            label="User ID"
-            value={form.userId}
-            onChange={(event) => setForm({ ...form, userId: event.target.value })}
-          />
-          <TextField
-            select
-            label="Action"
-            value={form.action}
-            onChange={(event) =>
-              setForm({ ...form, action: isModerationKind(event.target.value) ? event.target.value : '' })
-            }
-          >
-            {MODERATION_KINDS.map((kind) => (
-              <MenuItem key={kind.value} value={kind.value}>
-                {kind.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Duration (days, optional)"
-            type="number"
-            value={form.duration}
-            onChange={(event) => setForm({ ...form, duration: event.target.value })}
-          />
-          <TextField
-            label="Reason"
-            multiline
-            minRows={2}
-            value={form.reason}
-            onChange={(event) => setForm({ ...form, reason: event.target.value })}
-          />
-          {error && <Alert severity="error">{error}</Alert>}
-          <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
-            {isLoading ? 'Processing...' : 'Apply Action'}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <AdminUserForm<ModerationValues>
+      title="User Moderation"
+      userLabel="User ID"
+      initialValues={EMPTY}
+      schema={moderationSchema}
+      submitLabel="Apply Action"
+      onSubmit={async (values, helpers) => {
+        const { action } = values;
+        if (!action) return; // the schema requires one, so Formik does not submit without it
+        const days = Number.parseInt(values.duration, 10);
+        const done = await submit(
+          values,
+          helpers,
+          () =>
+            moderate({
+              userId: values.userId.trim(),
+              action,
+              reason: values.reason.trim(),
+              ...(Number.isInteger(days) && days > 0 ? { duration: days } : {}),
+            }).unwrap(),
+          {
+            success: {
+              title: 'Moderation Action Applied',
+              description: 'User moderation action has been successfully applied',
+              variant: 'default',
+            },
+            failure: { title: 'Error', fallback: 'Failed to apply moderation action' },
+          },
+        );
+        if (done.ok) helpers.resetForm({ values: EMPTY });
+      }}
+    >
+      <FormikTextField name="action" select label="Action" summarised={SUMMARISED}>
+        {MODERATION_KINDS.map((kind) => (
+          <MenuItem key={kind.value} value={kind.value}>
+            {kind.label}
+          </MenuItem>
+        ))}
+      </FormikTextField>
+      <FormikTextField name="duration" label="Duration (days, optional)" type="number" />
+    </AdminUserForm>
   );
 }

@@ -7,16 +7,26 @@ import {
   DialogTitle,
   FormControlLabel,
   Radio,
-  RadioGroup,
   Stack,
-  TextField,
 } from '@mui/material';
-import { useState } from 'react';
-import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { Form, Formik } from 'formik';
+import * as Yup from 'yup';
+import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
+import { FormikTextField } from '../../components/form/FormikTextField';
+import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { Bet, BetParty } from './admin-api';
 import { useResolveDisputeMutation } from './admin-api';
 
 const DRAW = 'draw';
+
+/** docs/product.md §5 Dispute resolution, as the server checks it. */
+export const resolveDisputeSchema = Yup.object({
+  winner: Yup.string().required(),
+  resolution: Yup.string()
+    .trim()
+    .min(10, 'Resolution must be at least 10 characters')
+    .required('Resolution must be at least 10 characters'),
+});
 
 /**
  * An admin decides a dispute: the creator, the opponent, or a draw (both stakes refunded), with a reason
@@ -33,87 +43,83 @@ export function ResolveDisputeDialog({
   nameOf: (party: BetParty | null | undefined) => string;
   onClose: () => void;
 }) {
-  const [winner, setWinner] = useState(initialWinner);
-  const [resolution, setResolution] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [resolve, { isLoading }] = useResolveDisputeMutation();
-  const run = useMutationToast();
-  const tooShort = resolution.trim().length < 10;
-  const winnerParty =
+  const [resolve] = useResolveDisputeMutation();
+  const submit = useFormMutation();
+  const partyOf = (winner: string) =>
     winner === bet.creatorId ? bet.creator : winner === bet.opponentId ? bet.opponent : null;
-
-  const submit = async () => {
-    setTouched(true);
-    if (tooShort) return;
-    const whom = winner === DRAW ? 'a draw (both stakes refunded)' : nameOf(winnerParty);
-    if (!window.confirm(`Are you sure you want to resolve this dispute in favor of ${whom}?`)) return;
-    const done = await run(
-      () =>
-        resolve({
-          betId: bet.id,
-          winnerId: winner === DRAW ? null : winner,
-          resolution: resolution.trim(),
-        }).unwrap(),
-      {
-        success: {
-          title: 'Dispute Resolved',
-          description: 'The disputed bet has been successfully resolved',
-          variant: 'default',
-        },
-        failure: { title: 'Error', fallback: 'Failed to resolve dispute' },
-      },
-    );
-    if (done.ok) onClose();
-  };
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="resolve-title">
       <DialogTitle id="resolve-title">Resolve dispute</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText>
-            {bet.title}: both players will see your reason, and it is kept in the audit trail.
-          </DialogContentText>
-          <RadioGroup
-            aria-label="Decision"
-            value={winner}
-            onChange={(event) => setWinner(event.target.value)}
-          >
-            {[bet.creator, bet.opponent].map((party) =>
-              party ? (
-                <FormControlLabel
-                  key={party.id}
-                  value={party.id}
-                  control={<Radio />}
-                  label={`${nameOf(party)} wins (picked ${party.id === bet.creatorId ? bet.creatorPick : bet.opponentPick})`}
+      <Formik
+        initialValues={{ winner: initialWinner, resolution: '' }}
+        validationSchema={resolveDisputeSchema}
+        onSubmit={async (values, helpers) => {
+          const { winner } = values;
+          const whom = winner === DRAW ? 'a draw (both stakes refunded)' : nameOf(partyOf(winner));
+          if (!window.confirm(`Are you sure you want to resolve this dispute in favor of ${whom}?`)) return;
+          const done = await submit(
+            values,
+            helpers,
+            () =>
+              resolve({
+                betId: bet.id,
+                winnerId: winner === DRAW ? null : winner,
+                resolution: values.resolution.trim(),
+              }).unwrap(),
+            {
+              success: {
+                title: 'Dispute Resolved',
+                description: 'The disputed bet has been successfully resolved',
+                variant: 'default',
+              },
+              failure: { title: 'Error', fallback: 'Failed to resolve dispute' },
+            },
+          );
+          if (done.ok) onClose();
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <DialogContent>
+              <Stack spacing={2}>
+                <DialogContentText>
+                  {bet.title}: both players will see your reason, and it is kept in the audit trail.
+                </DialogContentText>
+                <FormikRadioGroup name="winner" aria-label="Decision">
+                  {[bet.creator, bet.opponent].map((party) =>
+                    party ? (
+                      <FormControlLabel
+                        key={party.id}
+                        value={party.id}
+                        control={<Radio />}
+                        label={`${nameOf(party)} wins (picked ${party.id === bet.creatorId ? bet.creatorPick : bet.opponentPick})`}
+                      />
+                    ) : null,
+                  )}
+                  <FormControlLabel value={DRAW} control={<Radio />} label="Draw: refund both stakes" />
+                </FormikRadioGroup>
+                <FormikTextField
+                  name="resolution"
+                  label="Resolution"
+                  multiline
+                  minRows={3}
+                  required
+                  helperText="Why you decided this way"
                 />
-              ) : null,
-            )}
-            <FormControlLabel value={DRAW} control={<Radio />} label="Draw: refund both stakes" />
-          </RadioGroup>
-          <TextField
-            label="Resolution"
-            multiline
-            minRows={3}
-            required
-            value={resolution}
-            onChange={(event) => setResolution(event.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && tooShort}
-            helperText={
-              touched && tooShort ? 'Resolution must be at least 10 characters' : 'Why you decided this way'
-            }
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-          {isLoading ? 'Resolving...' : 'Resolve Dispute'}
-        </Button>
-      </DialogActions>
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {isSubmitting ? 'Resolving...' : 'Resolve Dispute'}
+              </Button>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
     </Dialog>
   );
 }

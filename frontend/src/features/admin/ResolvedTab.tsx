@@ -10,79 +10,96 @@ import {
   DialogTitle,
   MenuItem,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { Form, Formik } from 'formik';
+import * as Yup from 'yup';
+import { FormErrorAlert } from '../../components/form/FormErrorAlert';
+import { FormikTextField } from '../../components/form/FormikTextField';
+import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { Bet, BetParty } from './admin-api';
 import { useEditResolutionMutation, useResolvedDisputesQuery } from './admin-api';
 import { partyName } from './admin-names';
 import { DisputeDetails } from './DisputesTab';
 
+/** docs/product.md §5 Edit resolution: a winner and a reason, or one 'Missing Information' message. */
+const MISSING = 'Please select a winner and provide a reason for the change';
+export const editResolutionSchema = Yup.object({
+  winnerId: Yup.string().required(MISSING),
+  reason: Yup.string().trim().required(MISSING),
+});
+
 function EditResolutionDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const [winnerId, setWinnerId] = useState('');
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [edit, { isLoading }] = useEditResolutionMutation();
-  const run = useMutationToast();
+  const [edit] = useEditResolutionMutation();
+  const submit = useFormMutation();
   const parties = [bet.creator, bet.opponent].filter((party): party is BetParty => party !== null);
-  const submit = async () => {
-    if (!winnerId || !reason.trim()) return setMissing(true);
-    const winner = parties.find((party) => party.id === winnerId);
-    if (!window.confirm(`Are you sure you want to change the resolution in favor of ${partyName(winner)}?`))
-      return;
-    const done = await run(() => edit({ betId: bet.id, winnerId, reason: reason.trim() }).unwrap(), {
-      success: {
-        title: 'Resolution Updated',
-        description: 'The dispute resolution has been successfully updated',
-        variant: 'default',
-      },
-      failure: { title: 'Error', fallback: 'Failed to update resolution' },
-    });
-    if (done.ok) onClose();
-  };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Edit Resolution</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            This change is logged in the audit trail.
-          </Typography>
-          {missing && (
-            <Alert severity="error" title="Missing Information">
-              <strong>Missing Information</strong> — Please select a winner and provide a reason for the
-              change
-            </Alert>
-          )}
-          <TextField
-            select
-            label="Winner"
-            value={winnerId}
-            onChange={(event) => setWinnerId(event.target.value)}
-          >
-            {parties.map((party) => (
-              <MenuItem key={party.id} value={party.id}>
-                {partyName(party)} (picked {party.id === bet.creatorId ? bet.creatorPick : bet.opponentPick})
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Reason for Change"
-            multiline
-            minRows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
-          {isLoading ? 'Updating...' : 'Update Resolution'}
-        </Button>
-      </DialogActions>
+      <Formik
+        initialValues={{ winnerId: '', reason: '' }}
+        validationSchema={editResolutionSchema}
+        onSubmit={async (values, helpers) => {
+          const winner = parties.find((party) => party.id === values.winnerId);
+          if (
+            !window.confirm(
+              `Are you sure you want to change the resolution in favor of ${partyName(winner)}?`,
+            )
+          )
+            return;
+          const done = await submit(
+            values,
+            helpers,
+            () => edit({ betId: bet.id, winnerId: values.winnerId, reason: values.reason.trim() }).unwrap(),
+            {
+              success: {
+                title: 'Resolution Updated',
+                description: 'The dispute resolution has been successfully updated',
+                variant: 'default',
+              },
+              failure: { title: 'Error', fallback: 'Failed to update resolution' },
+            },
+          );
+          if (done.ok) onClose();
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <DialogContent>
+              <Stack spacing={2}>
+                <Typography variant="body2" color="text.secondary">
+                  This change is logged in the audit trail.
+                </Typography>
+                <FormErrorAlert messages={[MISSING]} title="Missing Information">
+                  <strong>Missing Information</strong> —{' '}
+                </FormErrorAlert>
+                <FormikTextField name="winnerId" select label="Winner" summarised={[MISSING]}>
+                  {parties.map((party) => (
+                    <MenuItem key={party.id} value={party.id}>
+                      {partyName(party)} (picked{' '}
+                      {party.id === bet.creatorId ? bet.creatorPick : bet.opponentPick})
+                    </MenuItem>
+                  ))}
+                </FormikTextField>
+                <FormikTextField
+                  name="reason"
+                  label="Reason for Change"
+                  multiline
+                  minRows={3}
+                  summarised={[MISSING]}
+                />
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}>Cancel</Button>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {isSubmitting ? 'Updating...' : 'Update Resolution'}
+              </Button>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
     </Dialog>
   );
 }

@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiServer, withApiServer } from '../../testing/api-server';
+import { descriptionOf, recordRequests, toastRole } from '../../testing/form-queries';
+import { aUser, signedInAs } from '../../testing/people';
+import { renderWithStore } from '../../testing/render-with-store';
+import type { AdminAnalytics } from './admin-api';
+import AdminPage from './AdminPage';
+
+withApiServer();
+
+const analytics: AdminAnalytics = { totalUsers: 2, totalBets: 0, totalVolume: '0.00', activeDisputes: 0 };
+
+/** Harper, an admin, on the Admin Dashboard's `tab`. */
+async function openAdminTab(tab: 'Balance' | 'Moderation') {
+  signedInAs(aUser({ id: 'u-harper', firstName: 'Harper', username: 'harper', isAdmin: true }));
+  apiServer.use(
+    http.get('/api/admin/analytics', () => HttpResponse.json(analytics)),
+    http.get('/api/admin/users', () => HttpResponse.json([])),
+    http.get('/api/admin/audit-log', () => HttpResponse.json([])),
+  );
+  renderWithStore(<AdminPage />, { at: '/admin' });
+  fireEvent.click(await screen.findByRole('tab', { name: tab }));
+}
+
+const field = (label: string) => screen.getByRole('textbox', { name: label });
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+const apply = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+/** A refused attempt is over once the button works again. */
+const settled = (name: string) =>
+  waitFor(() => expect(screen.getByRole('button', { name })).toHaveProperty('disabled', false));
+
+afterEach(() => localStorage.clear());
+
+describe('AdminPage', () => {
+  it('adjusts a balance, then clears the form', async () => {
+    const sent = recordRequests('post', '/api/admin/balance-adjustment', () =>
+      HttpResponse.json({ userId: 'u-rowan', previousBalance: '1000.00', newBalance: '1012.34' }),
+    );
+    await openAdminTab('Balance');
+
+    type(field('User ID or Username'), ' rowan ');
+    type(screen.getByRole('spinbutton', { name: 'Amount' }), '12.34');
+    type(field('Reason'), ' Welcome gift for rowan ');
+    apply('Apply Adjustment');
+
+    expect(await toastRole('Balance Adjusted')).toBe('status');
+    expect(sent).toEqual([
+      { userId: 'rowan', amount: '12.34', reason: 'Welcome gift for rowan', type: 'deposit' },
+    ]);
+    await waitFor(() => expect(field('User ID or Username')).toHaveProperty('value', ''));
+    expect(field('Reason')).toHaveProperty('value', '');
+  });
+
+  it("says what is missing before asking the server, and shows the server's refusal on its field", async () => {
+    const sent = recordRequests('post', '/api/admin/balance-adjustment', () =>
+      HttpResponse.json(
+        {
+          statusCode: 400,
+          message: 'Reason must be at least 10 characters',
+          fields: { reason: 'Reason must be at least 10 characters' },
+        },
+        { status: 400 },
+      ),
+    );
+    await openAdminTab('Balance');
+
+    apply('Apply Adjustment');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields');
+    await settled('Apply Adjustment');
+
+    type(field('User ID or Username'), 'rowan');
+    type(screen.getByRole('spinbutton', { name: 'Amount' }), '-5');
+    type(field('Reason'), 'Too much');
+    apply('Apply Adjustment');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Amount must be a positive number'),
+    );
+    await settled('Apply Adjustment');
+    expect(sent).toEqual([]);
+
+    type(screen.getByRole('spinbutton', { name: 'Amount' }), '5');
+    apply('Apply Adjustment');
+    expect(await toastRole('Error')).toBe('alert');
+    await waitFor(() => expect(descriptionOf(field('Reason'))).toBe('Reason must be at least 10 characters'));
+    expect(field('Reason').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([{ userId: 'rowan', amount: '5', reason: 'Too much', type: 'deposit' }]);
+  });
+
+  it('applies a moderation action without a duration when none is given', async () => {
+    const sent = recordRequests('post', '/api/admin/moderation-action', () =>
+      HttpResponse.json({ action: 'ban', userId: 'u-rowan', expiresAt: null }),
+    );
+    await openAdminTab('Moderation');
+
+    type(field('User ID'), 'rowan');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Action' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Ban' }));
+    type(field('Reason'), 'Suspicious activity by rowan');
+    apply('Apply Action');
+
+    expect(await toastRole('Moderation Action Applied')).toBe('status');
+    expect(sent).toEqual([{ userId: 'rowan', action: 'ban', reason: 'Suspicious activity by rowan' }]);
+    await waitFor(() => expect(field('User ID')).toHaveProperty('value', ''));
+  });
+});
