@@ -12,7 +12,10 @@ import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsController } from './bets.controller.js';
 import { BetDeadlinesService } from './bet-deadlines.service.js';
+import { transactorProvider } from '../../database/transactor.js';
+import { BetReportsService } from './bet-reports.service.js';
 import { BetResolutionsService } from './bet-resolutions.service.js';
+import { BetsRepository } from './bets.repository.js';
 import { BetTransitions } from './bet-transitions.js';
 import { BetsDeletionParticipant } from './bets-deletion.participant.js';
 import { BetsService } from './bets.service.js';
@@ -32,7 +35,10 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
   ],
   controllers: [BetsController, ChallengesController],
   providers: [
+    transactorProvider,
+    BetsRepository,
     BetsService,
+    BetReportsService,
     BetTransitions,
     BetResolutionsService,
     BetDeadlinesService,
@@ -45,6 +51,6 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
     BetRemindersService,
     BetRemindersJob,
   ],
-  exports: [BetsService, BetsReadService, BetRemindersService],
+  exports: [BetsService, BetReportsService, BetsReadService, BetRemindersService],
 })
 export class BetsModule {}

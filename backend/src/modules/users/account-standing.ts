@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { User } from './user.entity.js';
 
 /**
  * Where a user stands, as the rules that act on other people ask it, read in the caller's transaction so the
@@ -26,5 +27,19 @@ export class AccountStanding {
       [userId],
     );
     return row !== undefined;
+  }
+
+  /**
+   * The person, if they can be challenged at all (not deleted, not banned), with the privacy settings that
+   * say from whom they accept challenges.
+   */
+  async challengeable(tx: TxOrManager, userId: string): Promise<Pick<User, 'id' | 'privacySettings'> | null> {
+    const user = await managerOf(tx)
+      .getRepository(User)
+      .findOne({
+        where: { id: userId },
+        select: { id: true, deletedAt: true, bannedAt: true, privacySettings: true },
+      });
+    return user && !user.deletedAt && !user.bannedAt ? user : null;
   }
 }

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { Bet, type BetStatus } from './bet.entity.js';
+import { DisputeResolution } from './dispute-resolution.entity.js';
+
+export type NewBet = Pick<
+  Bet,
+  | 'title'
+  | 'description'
+  | 'amount'
+  | 'creatorId'
+  | 'opponentId'
+  | 'challengeCode'
+  | 'status'
+  | 'duration'
+  | 'outcomes'
+  | 'creatorPick'
+  | 'resolutionType'
+  | 'expiresAt'
+>;
+
+/**
+ * The bets module's writes to its own tables (bets, dispute resolutions), in the caller's transaction: the
+ * row lock every decision starts from and the status change conditional on what was read
+ * (docs/money.md, "Concurrency").
+ */
+@Injectable()
+export class BetsRepository {
+  /** The bet, locked for the rest of the transaction (other writers wait); null if there is none. */
+  lock(tx: TxOrManager, betId: number): Promise<Bet | null> {
+    return this.lockOne(tx, 'bet.id = :betId', { betId });
+  }
+
+  /** The bet with this open challenge link code, locked. */
+  lockByCode(tx: TxOrManager, code: string): Promise<Bet | null> {
+    return this.lockOne(tx, 'bet.challengeCode = :code', { code });
+  }
+
+  /**
+   * Moves the bet from the status read under its lock to `status`, with `changes`; returns false when the
+   * bet was no longer in that status (so no transition is ever applied twice).
+   */
+  async moveStatus(
+    tx: TxOrManager,
+    bet: Pick<Bet, 'id' | 'status'>,
+    status: BetStatus,
+    changes: Partial<Bet>,
+  ): Promise<boolean> {
+    const result = await managerOf(tx)
+      .createQueryBuilder()
+      .update(Bet)
+      .set({ ...changes, status })
+      .where('id = :id AND status = :from', { id: bet.id, from: bet.status })
+      .execute();
+    return result.affected === 1;
+  }
+
+  async insert(tx: TxOrManager, bet: NewBet): Promise<Bet> {
+    const repository = managerOf(tx).getRepository(Bet);
+    return repository.save(repository.create(bet));
+  }
+
+  /** The pending dispute record of a bet whose reports disagree. */
+  async openDispute(tx: TxOrManager, betId: number, reporterId: string, reason: string): Promise<void> {
+    await managerOf(tx)
+      .getRepository(DisputeResolution)
+      .insert({ betId, reporterId, reason, status: 'pending' });
+  }
+
+  /** Closes the bet's pending dispute record with the admin's decision. */
+  async closeDispute(
+    tx: TxOrManager,
+    betId: number,
+    decision: { adminId: string; resolution: string; resolvedAt: Date },
+  ): Promise<void> {
+    await managerOf(tx)
+      .getRepository(DisputeResolution)
+      .update({ betId, status: 'pending' }, { status: 'resolved', ...decision });
+  }
+
+  private lockOne(tx: TxOrManager, where: string, parameters: Record<string, unknown>): Promise<Bet | null> {
+    return managerOf(tx)
+      .getRepository(Bet)
+      .createQueryBuilder('bet')
+      .setLock('for_no_key_update')
+      .where(where, parameters)
+      .getOne();
+  }
+}
