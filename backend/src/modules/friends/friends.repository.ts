@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { currentManager } from '../../database/in-transaction.js';
+import { ReadPool } from '../../database/read-pool.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import type { FriendshipStatus } from './friendship.entity.js';
 import { ACTIVE_PERSON, PERSON_COLUMNS, type PersonRow } from './person-rows.js';
@@ -31,7 +31,10 @@ const PAIR = `LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
  */
 @Injectable()
 export class FriendsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: ReadPool,
+  ) {}
 
   /** The viewer's friends still on the platform, by name. */
   friendsOf(viewerId: string, limit: number): Promise<PersonRow[]> {
@@ -137,9 +140,9 @@ export class FriendsRepository {
     return result[1];
   }
 
-  /** Whether the two are friends; inside a unit of work, as that transaction sees it. */
+  /** Whether the two are friends; inside a unit of work, as that transaction sees it (ReadPool). */
   async areFriends(a: string, b: string): Promise<boolean> {
-    const rows = await currentManager(this.dataSource).query<unknown[]>(
+    const rows = await this.reads.rows<unknown>(
       `SELECT 1 FROM friendships WHERE status = 'accepted'
          AND LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
          AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`,
@@ -150,7 +153,7 @@ export class FriendsRepository {
 
   /** Which of `userIds` are the viewer's friends (one query for a whole list). */
   async friendsAmong(viewerId: string, userIds: string[]): Promise<Set<string>> {
-    const friends = await currentManager(this.dataSource).query<{ id: string }[]>(
+    const friends = await this.reads.rows<{ id: string }>(
       `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id
          FROM friendships
         WHERE status = 'accepted'
