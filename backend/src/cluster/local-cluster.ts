@@ -287,7 +287,8 @@ async function waitForHealth(base: string, failed: () => string | null): Promise
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${base} did not become healthy within ${START_TIMEOUT_MS / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`${base} did not become healthy within ${START_TIMEOUT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { managerOf, type TxOrManager } from './transactor.js';
 
 /**
  * Every fixed PostgreSQL advisory lock id Betwixt takes, in one place, so two jobs can never share a number
@@ -22,8 +22,8 @@ export type AdvisoryLock = keyof typeof ADVISORY_LOCK;
  * Takes a transaction-scoped advisory lock if nobody holds it: a scheduled job runs on one instance at a time,
  * and the others skip this tick instead of queueing behind it.
  */
-export async function tryJobLock(manager: EntityManager, lock: AdvisoryLock): Promise<boolean> {
-  const [row] = await manager.query<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [
+export async function tryJobLock(tx: TxOrManager, lock: AdvisoryLock): Promise<boolean> {
+  const [row] = await managerOf(tx).query<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [
     ADVISORY_LOCK[lock],
   ]);
   return row?.ok === true;

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuthService } from '../modules/auth/auth.service.js';
+import { BetReportsService } from '../modules/bets/bet-reports.service.js';
 import { BetsService } from '../modules/bets/bets.service.js';
 import { User } from '../modules/users/user.entity.js';
 
@@ -36,6 +37,7 @@ export async function seedDemo(app: INestApplicationContext): Promise<DemoCreden
   const dataSource = app.get(DataSource);
   const auth = app.get(AuthService);
   const bets = app.get(BetsService);
+  const reports = app.get(BetReportsService);
   const credentials = PEOPLE.map((person) => ({
     username: person.username,
     email: `${person.username}@demo.betwixt.test`,
@@ -90,18 +92,18 @@ export async function seedDemo(app: INestApplicationContext): Promise<DemoCreden
   // completed, Maya won
   const won = await bet(maya, ivy, 'Lakers win tonight?', '40.00', ['Lakers', 'Celtics']);
   await bets.accept(ivy, won.id, 'Celtics');
-  await bets.submitResult(maya, won.id, maya, false);
-  await bets.submitResult(ivy, won.id, maya, false);
+  await reports.submitResult(maya, won.id, maya, false);
+  await reports.submitResult(ivy, won.id, maya, false);
   // completed as a draw
   const draw = await bet(ivy, noah, 'Rain on Saturday?', '10.00', ['Rain', 'Dry', 'Drizzle']);
   await bets.accept(noah, draw.id, 'Dry');
-  await bets.submitResult(ivy, draw.id, 'NO_CLEAR_OUTCOME', false);
-  await bets.submitResult(noah, draw.id, 'NO_CLEAR_OUTCOME', false);
+  await reports.submitResult(ivy, draw.id, 'NO_CLEAR_OUTCOME', false);
+  await reports.submitResult(noah, draw.id, 'NO_CLEAR_OUTCOME', false);
   // disputed, for the admin
   const disputed = await bet(noah, ivy, 'Pizza place opens by Friday?', '30.00', ['Opens', 'Delayed']);
   await bets.accept(ivy, disputed.id, 'Delayed');
-  await bets.submitResult(noah, disputed.id, noah, false);
-  await bets.submitResult(ivy, disputed.id, ivy, true);
+  await reports.submitResult(noah, disputed.id, noah, false);
+  await reports.submitResult(ivy, disputed.id, ivy, true);
   // declined and cancelled
   const declined = await bet(ivy, maya, 'Coffee or tea at the office?', '5.00', ['Coffee', 'Tea']);
   await bets.decline(maya, declined.id);

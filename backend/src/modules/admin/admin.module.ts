@@ -5,6 +5,8 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { AdminController } from './admin.controller.js';
+import { transactorProvider } from '../../database/transactor.js';
+import { AdminRepository } from './admin.repository.js';
 import { AdminService } from './admin.service.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { SuspensionExpiryJob } from './jobs/suspension-expiry.job.js';
@@ -13,6 +15,6 @@ import { ModerationNoticesController } from './moderation-notices.controller.js'
 @Module({
   imports: [AuditModule, AuthModule, BetsModule, SettingsModule, WalletModule, NotificationsModule],
   controllers: [AdminController, ModerationNoticesController],
-  providers: [AdminService, SuspensionExpiryJob],
+  providers: [transactorProvider, AdminRepository, AdminService, SuspensionExpiryJob],
 })
 export class AdminModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { AdminAuditEntry } from './admin-audit-entry.entity.js';
 
 export interface AuditRecord {
@@ -16,8 +16,8 @@ export interface AuditRecord {
 /** Writes the admin audit log, inside the same transaction as the action it records. */
 @Injectable()
 export class AuditTrail {
-  async record(manager: EntityManager, record: AuditRecord): Promise<void> {
-    const repository = manager.getRepository(AdminAuditEntry);
+  async record(tx: TxOrManager, record: AuditRecord): Promise<void> {
+    const repository = managerOf(tx).getRepository(AdminAuditEntry);
     await repository.save(
       repository.create({
         adminId: record.adminId,

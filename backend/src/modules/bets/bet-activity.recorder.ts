@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { BetActivity } from './bet-activity.entity.js';
 
 export type BetActivityType =
@@ -26,15 +26,17 @@ export interface ActivityLine {
 /** Writes each party's activity line for a bet transition, in the transition's transaction. */
 @Injectable()
 export class BetActivityRecorder {
-  async record(manager: EntityManager, betId: number, lines: ActivityLine[]): Promise<void> {
+  async record(tx: TxOrManager, betId: number, lines: ActivityLine[]): Promise<void> {
     if (lines.length === 0) return;
-    await manager.getRepository(BetActivity).insert(
-      lines.map((line) => ({
-        betId,
-        userId: line.userId,
-        activityType: line.type,
-        description: line.description,
-      })),
-    );
+    await managerOf(tx)
+      .getRepository(BetActivity)
+      .insert(
+        lines.map((line) => ({
+          betId,
+          userId: line.userId,
+          activityType: line.type,
+          description: line.description,
+        })),
+      );
   }
 }

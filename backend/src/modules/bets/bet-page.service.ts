@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { ReadPool } from '../../database/read-pool.js';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { BetsReadService } from './bets-read.service.js';
 import type {
@@ -48,7 +48,7 @@ interface StatementRow {
 @Injectable()
 export class BetPageService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly pool: ReadPool,
     private readonly reads: BetsReadService,
   ) {}
 
@@ -59,12 +59,12 @@ export class BetPageService {
     // Each party's feed holds its own wording of the same events; an admin reads the creator's.
     const feedOwner = viewerRole === 'admin' ? bet.creatorId : viewer.id;
     const [events, receipts, disputes, reasons, statements] = await Promise.all([
-      this.dataSource.query<EventRow[]>(
+      this.pool.rows<EventRow>(
         `SELECT "createdAt" AS at, "activityType" AS type, description AS text
            FROM bet_activities WHERE "betId" = $1 AND "userId" = $2 ORDER BY id`,
         [betId, feedOwner],
       ),
-      this.dataSource.query<ReceiptRow[]>(
+      this.pool.rows<ReceiptRow>(
         `SELECT id::text AS id, "userId", type, amount, "balanceAfter", description, "createdAt"
            FROM transactions
           WHERE "referenceType" = 'bet' AND "referenceId" = $1 AND type = ANY($2)
@@ -72,18 +72,18 @@ export class BetPageService {
           ORDER BY id`,
         [String(betId), BET_MONEY_TYPES, viewerRole === 'admin' ? null : viewer.id],
       ),
-      this.dataSource.query<DisputeRow[]>(
+      this.pool.rows<DisputeRow>(
         `SELECT "createdAt" AS "openedAt", "reporterId", status, "resolvedAt" AS "decidedAt"
            FROM dispute_resolutions WHERE "betId" = $1 ORDER BY id DESC LIMIT 1`,
         [betId],
       ),
-      this.dataSource.query<{ reason: string | null }[]>(
+      this.pool.rows<{ reason: string | null }>(
         `SELECT reason FROM admin_audit_log
           WHERE "targetType" = 'bet' AND "targetId" = $1 AND action = ANY($2)
           ORDER BY id DESC LIMIT 1`,
         [String(betId), DECISIONS],
       ),
-      this.dataSource.query<StatementRow[]>(
+      this.pool.rows<StatementRow>(
         `SELECT "userId", text, links, "createdAt", "updatedAt" FROM dispute_statements WHERE "betId" = $1 ORDER BY id`,
         [betId],
       ),
@@ -107,7 +107,7 @@ export class BetPageService {
 
   /** Every dispute each party has been in (one query over the disputes index). */
   private async disputeHistory(userIds: string[]): Promise<PartyDisputeHistoryDto[]> {
-    const rows = await this.dataSource.query<PartyDisputeHistoryDto[]>(
+    const rows = await this.pool.rows<PartyDisputeHistoryDto>(
       `SELECT party AS "userId",
               count(*)::int AS disputes,
               count(*) FILTER (WHERE b.status = 'completed' AND b."winnerUserId" = party)::int AS won,

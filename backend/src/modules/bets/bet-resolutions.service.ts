@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError } from '../../common/errors/domain-error.js';
 import { negate } from '../../common/money.js';
-import { inTransaction } from '../../database/in-transaction.js';
+import { Transactor } from '../../database/transactor.js';
 import { AuditTrail } from '../audit/audit-trail.service.js';
-import { DisputeResolution } from './dispute-resolution.entity.js';
 import { LedgerService, type LedgerPosting } from '../wallet/ledger.service.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { adminLines } from './bet-activity-lines.js';
@@ -13,13 +11,15 @@ import { betNotifications } from './bet-notifications.js';
 import { DRAW, settlementPostings } from './bet-outcome.js';
 import { BetTransitions } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
+import { BetsRepository } from './bets.repository.js';
 import { BetStateError, InvalidBetError } from './bets.errors.js';
 
 /** An admin's decisions on disputed bets: the first resolution, and changing it later. Each one is audited. */
 @Injectable()
 export class BetResolutionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly bets: BetsRepository,
     private readonly transitions: BetTransitions,
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
@@ -32,29 +32,21 @@ export class BetResolutionsService {
    * when two admins race: the second finds the bet no longer disputed.
    */
   async adminResolve(adminId: string, betId: number, winnerId: string | null, reason: string): Promise<Bet> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactor.run(async (tx) => {
       const now = this.clock.now();
-      const bet = await this.transitions.lock(manager, betId);
+      const bet = await this.transitions.lock(tx, betId);
       this.transitions.assertCan(bet, 'admin_resolve');
       this.assertWinnerIsParty(bet, winnerId);
-      await this.ledger.post(manager, settlementPostings(bet, winnerId, 'admin'));
+      await this.ledger.post(tx, settlementPostings(bet, winnerId, 'admin'));
       const finalResult = this.outcomeFor(bet, winnerId);
-      await this.transitions.moveTo(manager, bet, 'admin_resolve', {
+      await this.transitions.moveTo(tx, bet, 'admin_resolve', {
         finalResult,
         winnerUserId: winnerId,
         resolutionType: 'admin',
         resolutionDate: now,
       });
-      await manager.getRepository(DisputeResolution).update(
-        { betId: bet.id, status: 'pending' },
-        {
-          status: 'resolved',
-          adminId,
-          resolution: reason,
-          resolvedAt: now,
-        },
-      );
-      await this.audit.record(manager, {
+      await this.bets.closeDispute(tx, bet.id, { adminId, resolution: reason, resolvedAt: now });
+      await this.audit.record(tx, {
         adminId,
         action: 'resolve_dispute',
         targetType: 'bet',
@@ -63,12 +55,8 @@ export class BetResolutionsService {
         previousValue: { status: 'disputed', winnerUserId: null },
         newValue: { status: 'completed', winnerUserId: winnerId, finalResult },
       });
-      await this.activities.record(manager, bet.id, adminLines(bet, winnerId, 'admin_resolved'));
-      await this.transitions.announce(
-        manager,
-        bet,
-        betNotifications.adminDecided(bet, winnerId, false, reason),
-      );
+      await this.activities.record(tx, bet.id, adminLines(bet, winnerId, 'admin_resolved'));
+      await this.transitions.announce(tx, bet, betNotifications.adminDecided(bet, winnerId, false, reason));
       return { ...bet, status: 'completed', winnerUserId: winnerId, finalResult, resolutionType: 'admin' };
     });
   }
@@ -83,9 +71,9 @@ export class BetResolutionsService {
     winnerId: string | null,
     reason: string,
   ): Promise<Bet> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactor.run(async (tx) => {
       const now = this.clock.now();
-      const bet = await this.transitions.lock(manager, betId);
+      const bet = await this.transitions.lock(tx, betId);
       this.transitions.assertCan(bet, 'admin_reresolve');
       if (bet.resolutionType !== 'admin') {
         throw new BetStateError('Only a dispute resolved by an admin can be changed');
@@ -101,15 +89,15 @@ export class BetResolutionsService {
         description: `Resolution changed: ${bet.title}`,
         allowNegative: true,
       }));
-      await this.ledger.post(manager, [...reversal, ...settlementPostings(bet, winnerId, 'admin')]);
+      await this.ledger.post(tx, [...reversal, ...settlementPostings(bet, winnerId, 'admin')]);
       const finalResult = this.outcomeFor(bet, winnerId);
       const previous = { winnerUserId: bet.winnerUserId, finalResult: bet.finalResult };
-      await this.transitions.moveTo(manager, bet, 'admin_reresolve', {
+      await this.transitions.moveTo(tx, bet, 'admin_reresolve', {
         finalResult,
         winnerUserId: winnerId,
         resolutionDate: now,
       });
-      await this.audit.record(manager, {
+      await this.audit.record(tx, {
         adminId,
         action: 'edit_resolution',
         targetType: 'bet',
@@ -118,12 +106,8 @@ export class BetResolutionsService {
         previousValue: previous,
         newValue: { winnerUserId: winnerId, finalResult },
       });
-      await this.activities.record(manager, bet.id, adminLines(bet, winnerId, 'admin_reresolved'));
-      await this.transitions.announce(
-        manager,
-        bet,
-        betNotifications.adminDecided(bet, winnerId, true, reason),
-      );
+      await this.activities.record(tx, bet.id, adminLines(bet, winnerId, 'admin_reresolved'));
+      await this.transitions.announce(tx, bet, betNotifications.adminDecided(bet, winnerId, true, reason));
       return { ...bet, winnerUserId: winnerId, finalResult };
     });
   }

@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { TxOrManager } from '../../database/transactor.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
+import { AccountStanding } from '../users/account-standing.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
 import type { LedgerPosting } from '../wallet/ledger.service.js';
 import { nextStatus, type BetAction } from './bet-lifecycle.js';
-import { Bet, type BetStatus } from './bet.entity.js';
-import { BetNotFoundError, BetStateError, ChallengeNotFoundError } from './bets.errors.js';
+import type { Bet, BetStatus } from './bet.entity.js';
+import { BetsRepository } from './bets.repository.js';
+import {
+  AccountSuspendedError,
+  BetNotFoundError,
+  BetStateError,
+  ChallengeNotFoundError,
+} from './bets.errors.js';
 
 const STATE_MESSAGES: Partial<Record<BetAction, string>> = {
   accept: 'This challenge is no longer waiting for an answer',
@@ -40,25 +47,29 @@ export function refundPosting(bet: Bet, userId: string, label: string): LedgerPo
  */
 @Injectable()
 export class BetTransitions {
-  constructor(private readonly notifications: NotificationsService) {}
+  constructor(
+    private readonly bets: BetsRepository,
+    private readonly standing: AccountStanding,
+    private readonly notifications: NotificationsService,
+  ) {}
 
-  async lock(manager: EntityManager, betId: number): Promise<Bet> {
-    const bet = await this.lockOne(manager, 'bet.id = :betId', { betId });
+  async lock(tx: TxOrManager, betId: number): Promise<Bet> {
+    const bet = await this.bets.lock(tx, betId);
     if (!bet) throw new BetNotFoundError();
     return bet;
   }
 
   /** Locks the bet; someone who is not a party is told it does not exist. */
-  async lockForParty(manager: EntityManager, betId: number, userId: string): Promise<Bet> {
-    const bet = await this.lock(manager, betId);
+  async lockForParty(tx: TxOrManager, betId: number, userId: string): Promise<Bet> {
+    const bet = await this.lock(tx, betId);
     if (bet.creatorId !== userId && bet.opponentId !== userId) throw new BetNotFoundError();
     return bet;
   }
 
   /** Locks the open challenge with this link code; an unknown (or malformed) code is 404. */
-  async lockChallenge(manager: EntityManager, code: string): Promise<Bet> {
+  async lockChallenge(tx: TxOrManager, code: string): Promise<Bet> {
     if (!LINK_CODE_SHAPE.test(code)) throw new ChallengeNotFoundError();
-    const bet = await this.lockOne(manager, 'bet.challengeCode = :code', { code });
+    const bet = await this.bets.lockByCode(tx, code);
     if (!bet) throw new ChallengeNotFoundError();
     return bet;
   }
@@ -69,22 +80,18 @@ export class BetTransitions {
     }
   }
 
+  /** Suspended people may look but not create, accept or report bets (docs/product.md §10, accounts). */
+  async assertMayBet(tx: TxOrManager, userId: string, now: Date): Promise<void> {
+    if (await this.standing.isSuspended(tx, userId, now)) throw new AccountSuspendedError();
+  }
+
   /** Applies a transition with an UPDATE conditional on the status read under the lock. */
-  async moveTo(
-    manager: EntityManager,
-    bet: Bet,
-    action: BetAction,
-    changes: Partial<Bet>,
-  ): Promise<BetStatus> {
+  async moveTo(tx: TxOrManager, bet: Bet, action: BetAction, changes: Partial<Bet>): Promise<BetStatus> {
     const status = nextStatus(bet.status, action);
     if (status === null) throw new BetStateError(STATE_MESSAGES[action] ?? `This bet is ${bet.status}`);
-    const result = await manager
-      .createQueryBuilder()
-      .update(Bet)
-      .set({ ...changes, status })
-      .where('id = :id AND status = :from', { id: bet.id, from: bet.status })
-      .execute();
-    if (result.affected !== 1) throw new BetStateError(STATE_MESSAGES[action] ?? 'This bet just changed');
+    if (!(await this.bets.moveStatus(tx, bet, status, changes))) {
+      throw new BetStateError(STATE_MESSAGES[action] ?? 'This bet just changed');
+    }
     return status;
   }
 
@@ -92,22 +99,8 @@ export class BetTransitions {
    * Notifies whom the event concerns and tells both parties' open apps that their bets, wallet and
    * activity changed; all of it only once the transaction commits.
    */
-  async announce(manager: EntityManager, bet: Bet, drafts: NotificationDraft[]): Promise<void> {
-    await this.notifications.notify(manager, drafts);
-    this.notifications.changed(manager, partiesOf(bet), ['bets', 'wallet', 'activities']);
-  }
-
-  /** The one bet matching `where`, locked for the rest of the transaction (other writers wait). */
-  private lockOne(
-    manager: EntityManager,
-    where: string,
-    parameters: Record<string, unknown>,
-  ): Promise<Bet | null> {
-    return manager
-      .getRepository(Bet)
-      .createQueryBuilder('bet')
-      .setLock('for_no_key_update')
-      .where(where, parameters)
-      .getOne();
+  async announce(tx: TxOrManager, bet: Bet, drafts: NotificationDraft[]): Promise<void> {
+    await this.notifications.notify(tx, drafts);
+    this.notifications.changed(tx, partiesOf(bet), ['bets', 'wallet', 'activities']);
   }
 }

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { currentManager } from '../../database/in-transaction.js';
+import { ReadPool } from '../../database/read-pool.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
 import { displayNameOf, summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
 import type { User } from '../users/user.entity.js';
-import { RelationsService } from '../users/relations.service.js';
+import { RelationsService } from '../friends/relations.service.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import { challengeState } from './bet-lifecycle.js';
 import { BetNotFoundError, ChallengeNotFoundError } from './bets.errors.js';
@@ -69,6 +70,7 @@ export const MAX_PAGE = 100;
 export class BetsReadService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly reads: ReadPool,
     private readonly relations: RelationsService,
   ) {}
 
@@ -90,7 +92,7 @@ export class BetsReadService {
     const statuses = options.status
       ? BET_LISTS[list].filter((status) => status === options.status)
       : BET_LISTS[list];
-    const rows = await this.bets.query<BetRow[]>(
+    const rows = await this.reads.rows<BetRow>(
       `SELECT ${BET_COLUMNS}
          FROM bets b ${PEOPLE_JOINS}
         WHERE (b."creatorId" = $1 OR b."opponentId" = $1)
@@ -111,7 +113,7 @@ export class BetsReadService {
   }
 
   async one(viewer: AuthUser, betId: number): Promise<BetDto> {
-    const [bet] = await this.bets.query<BetRow[]>(
+    const [bet] = await this.reads.rows<BetRow>(
       `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`,
       [betId],
     );
@@ -152,12 +154,12 @@ export class BetsReadService {
    */
   async challenge(code: string, now: Date): Promise<ChallengeDto> {
     if (!LINK_CODE_SHAPE.test(code)) throw new ChallengeNotFoundError();
-    const [row] = await this.bets.query<
-      (Pick<
+    const [row] = await this.reads.rows<
+      Pick<
         Bet,
         'title' | 'amount' | 'outcomes' | 'creatorPick' | 'creatorId' | 'opponentId' | 'status' | 'expiresAt'
       > &
-        Pick<User, 'firstName' | 'lastName' | 'username'>)[]
+        Pick<User, 'firstName' | 'lastName' | 'username'>
     >(
       `SELECT b.title, b.amount, b.outcomes, b."creatorPick", b."creatorId", b."opponentId", b.status,
               b."expiresAt", u."firstName", u."lastName", u.username
@@ -185,7 +187,7 @@ export class BetsReadService {
       which === 'disputed'
         ? `b.status = 'disputed'`
         : `b.status = 'completed' AND b."resolutionType" = 'admin'`;
-    const rows = await this.bets.query<BetRow[]>(
+    const rows = await this.reads.rows<BetRow>(
       `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS}
         WHERE ${where} ORDER BY b."resolutionDate" DESC LIMIT $1`,
       [MAX_PAGE],

@@ -13,6 +13,7 @@ import { IntIdPipe } from '../../common/http/id-param.pipe.js';
 import { Idempotent } from '../../common/idempotency/idempotency.interceptor.js';
 import { BetPageService } from './bet-page.service.js';
 import { BetsReadService, type BetList } from './bets-read.service.js';
+import { BetReportsService } from './bet-reports.service.js';
 import { BetResolutionsService } from './bet-resolutions.service.js';
 import { BetsService } from './bets.service.js';
 import {
@@ -37,6 +38,7 @@ import { ListQueryDto } from '../../common/http/list-query.dto.js';
 export class BetsController {
   constructor(
     private readonly bets: BetsService,
+    private readonly reports: BetReportsService,
     private readonly resolutions: BetResolutionsService,
     private readonly reads: BetsReadService,
     private readonly pages: BetPageService,
@@ -165,7 +167,7 @@ export class BetsController {
     @Param('id', IntIdPipe) id: number,
     @Body() body: SubmitResultDto,
   ): Promise<SubmitResultResponseDto> {
-    return this.bets.submitResult(user.id, id, body.result, body.confirmed === true);
+    return this.reports.submitResult(user.id, id, body.result, body.confirmed === true);
   }
 
   @Roles('admin')

@@ -1,3 +1,4 @@
+import { FriendsModule } from '../friends/friends.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
@@ -11,7 +12,10 @@ import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsController } from './bets.controller.js';
 import { BetDeadlinesService } from './bet-deadlines.service.js';
+import { transactorProvider } from '../../database/transactor.js';
+import { BetReportsService } from './bet-reports.service.js';
 import { BetResolutionsService } from './bet-resolutions.service.js';
+import { BetsRepository } from './bets.repository.js';
 import { BetTransitions } from './bet-transitions.js';
 import { BetsDeletionParticipant } from './bets-deletion.participant.js';
 import { BetsService } from './bets.service.js';
@@ -21,10 +25,20 @@ import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
 import { BetRemindersJob } from './jobs/bet-reminders.job.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Bet]), AuditModule, UsersModule, WalletModule, NotificationsModule],
+  imports: [
+    TypeOrmModule.forFeature([Bet]),
+    AuditModule,
+    FriendsModule,
+    UsersModule,
+    WalletModule,
+    NotificationsModule,
+  ],
   controllers: [BetsController, ChallengesController],
   providers: [
+    transactorProvider,
+    BetsRepository,
     BetsService,
+    BetReportsService,
     BetTransitions,
     BetResolutionsService,
     BetDeadlinesService,
@@ -37,6 +51,6 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
     BetRemindersService,
     BetRemindersJob,
   ],
-  exports: [BetsService, BetsReadService, BetRemindersService],
+  exports: [BetsService, BetReportsService, BetsReadService, BetRemindersService],
 })
 export class BetsModule {}

@@ -1,24 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
-import { DataSource, type EntityManager } from 'typeorm';
-import { inTransaction } from '../../database/in-transaction.js';
+import { Transactor, type Tx } from '../../database/transactor.js';
 import { Clock } from '../../common/clock.js';
 import { newLinkCode } from '../../common/random-code.js';
-import { formatDollars, negate } from '../../common/money.js';
-import { DisputeResolution } from './dispute-resolution.entity.js';
-import { User } from '../users/user.entity.js';
-import { isSuspended } from '../users/account-standing.js';
-import { RelationsService } from '../users/relations.service.js';
+import { negate } from '../../common/money.js';
+import { AccountStanding } from '../users/account-standing.js';
+import { RelationsService } from '../friends/relations.service.js';
 import { LedgerService } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
-import { disputedLines, settledLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
 import { challengeState } from './bet-lifecycle.js';
-import { DRAW, interpretReport, settlementPostings, winnerOf } from './bet-outcome.js';
 import { BetTransitions, refundPosting } from './bet-transitions.js';
-import { Bet } from './bet.entity.js';
+import type { Bet } from './bet.entity.js';
+import { BetsRepository } from './bets.repository.js';
 import {
-  AccountSuspendedError,
   BetStateError,
   ChallengeClosedError,
   InvalidBetError,
@@ -26,18 +21,9 @@ import {
   OwnChallengeError,
 } from './bets.errors.js';
 import type { CreateBetDto, CreateChallengeDto } from './dto/create-bet.dto.js';
-import type { SubmitResultResponseDto } from './dto/bet-actions.dto.js';
-
-/** What the reporter whose report settled the bet is told: what happened to their money. */
-function settledMessage(amount: string, winnerId: string | null, userId: string): string {
-  if (winnerId === null) return 'Draw: both stakes came back.';
-  return winnerId === userId
-    ? `You won ${formatDollars(amount)}!`
-    : `You lost: your ${formatDollars(amount)} stake went to the winner.`;
-}
 
 /**
- * What players do with bets, each in one transaction: the bet row is locked, the state machine asked,
+ * What players do with bets before they are under way, each in one transaction: the bet row is locked, the state machine asked,
  * money moved through the ledger, and an activity line written for each party. An admin's decisions are
  * in BetResolutionsService, what time does in BetDeadlinesService, an account's deletion in
  * BetsDeletionParticipant; the steps they share in BetTransitions.
@@ -45,11 +31,13 @@ function settledMessage(amount: string, winnerId: string | null, userId: string)
 @Injectable()
 export class BetsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly bets: BetsRepository,
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
     private readonly transitions: BetTransitions,
     private readonly relations: RelationsService,
+    private readonly standing: AccountStanding,
     private readonly clock: Clock,
   ) {}
 
@@ -58,14 +46,11 @@ export class BetsService {
     if (input.opponentId === creatorId)
       throw new InvalidBetError('You cannot bet against yourself', 'opponentId');
     this.assertPickIsOutcome(input);
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactor.run(async (tx) => {
       const now = this.clock.now();
-      await this.assertNotSuspended(manager, creatorId, now);
-      const opponent = await manager.getRepository(User).findOne({
-        where: { id: input.opponentId },
-        select: { id: true, deletedAt: true, bannedAt: true, privacySettings: true },
-      });
-      if (!opponent || opponent.deletedAt || opponent.bannedAt) {
+      await this.transitions.assertMayBet(tx, creatorId, now);
+      const opponent = await this.standing.challengeable(tx, input.opponentId);
+      if (!opponent) {
         throw new InvalidBetError('The opponent you chose does not exist', 'opponentId');
       }
       const settings = opponent.privacySettings as { allowChallengesFrom?: string };
@@ -75,7 +60,7 @@ export class BetsService {
       ) {
         throw new NotYourMoveError('This person only accepts challenges from friends');
       }
-      return this.insertPending(manager, creatorId, input, now, { opponentId: opponent.id });
+      return this.insertPending(tx, creatorId, input, now, { opponentId: opponent.id });
     });
   }
 
@@ -86,19 +71,19 @@ export class BetsService {
    */
   async createOpenChallenge(creatorId: string, input: CreateChallengeDto): Promise<Bet> {
     this.assertPickIsOutcome(input);
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactor.run(async (tx) => {
       const now = this.clock.now();
-      await this.assertNotSuspended(manager, creatorId, now);
-      return this.insertPending(manager, creatorId, input, now, { challengeCode: newLinkCode() });
+      await this.transitions.assertMayBet(tx, creatorId, now);
+      return this.insertPending(tx, creatorId, input, now, { challengeCode: newLinkCode() });
     });
   }
 
   async accept(userId: string, betId: number, pick: string): Promise<Bet> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const bet = await this.transitions.lockForParty(manager, betId, userId);
+    return this.transactor.run(async (tx) => {
+      const bet = await this.transitions.lockForParty(tx, betId, userId);
       if (bet.opponentId !== userId)
         throw new NotYourMoveError('Only the challenged person can accept this bet');
-      return this.acceptLocked(manager, bet, userId, pick);
+      return this.acceptLocked(tx, bet, userId, pick);
     });
   }
 
@@ -108,13 +93,13 @@ export class BetsService {
    * one gets it; the others wait for the lock, then find it taken (409 challenge_taken).
    */
   async takeChallenge(userId: string, code: string, pick: string): Promise<Bet> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const bet = await this.transitions.lockChallenge(manager, code);
+    return this.transactor.run(async (tx) => {
+      const bet = await this.transitions.lockChallenge(tx, code);
       if (bet.creatorId === userId) throw new OwnChallengeError();
       if (bet.opponentId === userId) throw new BetStateError('You have already accepted this challenge');
       const state = challengeState(bet, this.clock.now());
       if (state !== 'open') throw new ChallengeClosedError(state);
-      return this.acceptLocked(manager, bet, userId, pick);
+      return this.acceptLocked(tx, bet, userId, pick);
     });
   }
 
@@ -128,90 +113,9 @@ export class BetsService {
     return this.endPending(userId, betId, 'cancel');
   }
 
-  async submitResult(
-    userId: string,
-    betId: number,
-    result: string,
-    confirmed: boolean,
-  ): Promise<SubmitResultResponseDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const now = this.clock.now();
-      const bet = await this.transitions.lockForParty(manager, betId, userId);
-      this.transitions.assertCan(bet, 'report');
-      await this.assertNotSuspended(manager, userId, now);
-      const outcome = interpretReport(bet, userId, result);
-      if (outcome === null)
-        throw new InvalidBetError("That result is not one of this bet's outcomes", 'result');
-      const isCreator = userId === bet.creatorId;
-      const theirReport = isCreator ? bet.opponentResult : bet.creatorResult;
-      const mine = isCreator ? { creatorResult: outcome } : { opponentResult: outcome };
-
-      if (theirReport === null) {
-        await this.transitions.moveTo(manager, bet, 'report', mine);
-        await this.activities.record(manager, bet.id, [
-          { userId, type: 'result_submitted', description: `Result submitted: ${bet.title}` },
-        ]);
-        await this.transitions.announce(manager, bet, betNotifications.resultSubmitted(bet, userId));
-        return { success: true, status: 'active', message: 'Your outcome has been recorded.' };
-      }
-
-      if (theirReport === outcome) {
-        const winnerId = winnerOf(bet, outcome);
-        await this.ledger.post(manager, settlementPostings(bet, winnerId, 'mutual'));
-        await this.transitions.moveTo(manager, bet, 'settle', {
-          ...mine,
-          finalResult: outcome,
-          winnerUserId: winnerId,
-          resolutionType: 'mutual',
-          resolutionDate: now,
-        });
-        await this.activities.record(manager, bet.id, settledLines(bet, winnerId));
-        await this.transitions.announce(manager, bet, betNotifications.settled(bet, winnerId, userId));
-        const [me] = await manager.query<{ balance: string }[]>(`SELECT balance FROM users WHERE id = $1`, [
-          userId,
-        ]);
-        return {
-          success: true,
-          status: 'completed',
-          winnerUserId: winnerId,
-          message: settledMessage(bet.amount, winnerId, userId),
-          balance: me?.balance,
-        };
-      }
-
-      if (!confirmed) {
-        // Nothing changes until the reporter confirms they really disagree.
-        return {
-          success: false,
-          needsConfirmation: true,
-          conflictingOutcome: theirReport === DRAW ? 'No Clear Outcome' : theirReport,
-          status: 'active',
-        };
-      }
-      await this.transitions.moveTo(manager, bet, 'dispute', {
-        ...mine,
-        finalResult: 'disputed',
-        resolutionDate: now,
-      });
-      await manager.getRepository(DisputeResolution).insert({
-        betId: bet.id,
-        reporterId: userId,
-        reason: `Reports disagree: ${isCreator ? outcome : theirReport} (creator) vs ${isCreator ? theirReport : outcome} (opponent)`,
-        status: 'pending',
-      });
-      await this.activities.record(manager, bet.id, disputedLines(bet));
-      await this.transitions.announce(manager, bet, betNotifications.disputed(bet, userId));
-      return {
-        success: true,
-        status: 'disputed',
-        message: 'Dispute in progress – admin will review this bet',
-      };
-    });
-  }
-
   private async endPending(userId: string, betId: number, action: 'decline' | 'cancel'): Promise<Bet> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const bet = await this.transitions.lockForParty(manager, betId, userId);
+    return this.transactor.run(async (tx) => {
+      const bet = await this.transitions.lockForParty(tx, betId, userId);
       if (action === 'decline' && bet.opponentId !== userId) {
         throw new NotYourMoveError('Only the challenged person can decline this bet');
       }
@@ -219,21 +123,21 @@ export class BetsService {
         throw new NotYourMoveError('Only the person who created this bet can cancel it');
       }
       this.transitions.assertCan(bet, action);
-      await this.ledger.post(manager, [
+      await this.ledger.post(tx, [
         refundPosting(
           bet,
           bet.creatorId,
           action === 'decline' ? 'Declined, refunded' : 'Cancelled, refunded',
         ),
       ]);
-      const status = await this.transitions.moveTo(manager, bet, action, {});
-      await this.activities.record(manager, bet.id, [
+      const status = await this.transitions.moveTo(tx, bet, action, {});
+      await this.activities.record(tx, bet.id, [
         action === 'decline'
           ? { userId: bet.creatorId, type: 'bet_declined', description: `Bet declined: ${bet.title}` }
           : { userId: bet.creatorId, type: 'bet_cancelled', description: `Bet cancelled: ${bet.title}` },
       ]);
       await this.transitions.announce(
-        manager,
+        tx,
         bet,
         action === 'decline' ? betNotifications.declined(bet) : betNotifications.cancelled(bet),
       );
@@ -249,30 +153,27 @@ export class BetsService {
 
   /** Writes a new pending bet and escrows the creator's stake, in the caller's transaction. */
   private async insertPending(
-    manager: EntityManager,
+    tx: Tx,
     creatorId: string,
     input: CreateChallengeDto,
     now: Date,
     counterpart: { opponentId: string } | { challengeCode: string },
   ): Promise<Bet> {
-    const repository = manager.getRepository(Bet);
-    const bet = await repository.save(
-      repository.create({
-        title: input.title,
-        description: input.description || null,
-        amount: new Decimal(input.amount).toFixed(2),
-        creatorId,
-        opponentId: 'opponentId' in counterpart ? counterpart.opponentId : null,
-        challengeCode: 'challengeCode' in counterpart ? counterpart.challengeCode : null,
-        status: 'pending',
-        duration: input.duration,
-        outcomes: input.outcomes,
-        creatorPick: input.creatorPick,
-        resolutionType: 'mutual',
-        expiresAt: new Date(now.getTime() + input.duration * 3_600_000),
-      }),
-    );
-    await this.ledger.post(manager, [
+    const bet = await this.bets.insert(tx, {
+      title: input.title,
+      description: input.description || null,
+      amount: new Decimal(input.amount).toFixed(2),
+      creatorId,
+      opponentId: 'opponentId' in counterpart ? counterpart.opponentId : null,
+      challengeCode: 'challengeCode' in counterpart ? counterpart.challengeCode : null,
+      status: 'pending',
+      duration: input.duration,
+      outcomes: input.outcomes,
+      creatorPick: input.creatorPick,
+      resolutionType: 'mutual',
+      expiresAt: new Date(now.getTime() + input.duration * 3_600_000),
+    });
+    await this.ledger.post(tx, [
       {
         userId: creatorId,
         amount: negate(bet.amount),
@@ -293,8 +194,8 @@ export class BetsService {
         description: `New challenge received: ${bet.title}`,
       });
     }
-    await this.activities.record(manager, bet.id, lines);
-    await this.transitions.announce(manager, bet, betNotifications.received(bet));
+    await this.activities.record(tx, bet.id, lines);
+    await this.transitions.announce(tx, bet, betNotifications.received(bet));
     return bet;
   }
 
@@ -302,17 +203,17 @@ export class BetsService {
    * `userId` accepts the locked pending bet with `pick`: their stake is escrowed and the bet becomes
    * active with them as the opponent (already so for a sent challenge; set now for an open one).
    */
-  private async acceptLocked(manager: EntityManager, bet: Bet, userId: string, pick: string): Promise<Bet> {
+  private async acceptLocked(tx: Tx, bet: Bet, userId: string, pick: string): Promise<Bet> {
     const now = this.clock.now();
     this.transitions.assertCan(bet, 'accept');
     if (bet.expiresAt && bet.expiresAt <= now) throw new BetStateError('This challenge has expired');
-    await this.assertNotSuspended(manager, userId, now);
+    await this.transitions.assertMayBet(tx, userId, now);
     if (!bet.outcomes.includes(pick))
       throw new InvalidBetError('Please select your predicted outcome.', 'opponentPick');
     if (pick === bet.creatorPick) {
       throw new InvalidBetError('You must choose a different outcome than the challenger.', 'opponentPick');
     }
-    await this.ledger.post(manager, [
+    await this.ledger.post(tx, [
       {
         userId,
         amount: negate(bet.amount),
@@ -323,17 +224,13 @@ export class BetsService {
         insufficientMessage: 'Insufficient balance to accept this bet',
       },
     ]);
-    await this.transitions.moveTo(manager, bet, 'accept', { opponentId: userId, opponentPick: pick });
+    await this.transitions.moveTo(tx, bet, 'accept', { opponentId: userId, opponentPick: pick });
     const accepted: Bet = { ...bet, status: 'active', opponentId: userId, opponentPick: pick };
-    await this.activities.record(manager, bet.id, [
+    await this.activities.record(tx, bet.id, [
       { userId: bet.creatorId, type: 'bet_accepted', description: `Bet accepted: ${bet.title}` },
       { userId, type: 'bet_accepted', description: `You accepted a challenge: ${bet.title}` },
     ]);
-    await this.transitions.announce(manager, accepted, betNotifications.accepted(accepted));
+    await this.transitions.announce(tx, accepted, betNotifications.accepted(accepted));
     return accepted;
-  }
-
-  private async assertNotSuspended(manager: EntityManager, userId: string, now: Date): Promise<void> {
-    if (await isSuspended(manager, userId, now)) throw new AccountSuspendedError();
   }
 }

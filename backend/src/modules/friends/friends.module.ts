@@ -3,7 +3,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { FriendsController } from './friends.controller.js';
+import { transactorProvider } from '../../database/transactor.js';
+import { FriendsRepository } from './friends.repository.js';
 import { FriendsService } from './friends.service.js';
+import { RelationsService } from './relations.service.js';
 import { Friendship } from './friendship.entity.js';
 import { HeadToHeadService } from './head-to-head.service.js';
 import { PeopleController } from './people.controller.js';
@@ -19,7 +22,16 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Friendship]), UsersModule, NotificationsModule],
   controllers: [PeopleController, FriendsController, InvitesController],
-  providers: [FriendsService, PeopleService, HeadToHeadService, InvitesService, SearchRateLimitGuard],
-  exports: [FriendsService],
+  providers: [
+    transactorProvider,
+    FriendsRepository,
+    RelationsService,
+    FriendsService,
+    PeopleService,
+    HeadToHeadService,
+    InvitesService,
+    SearchRateLimitGuard,
+  ],
+  exports: [FriendsService, RelationsService],
 })
 export class FriendsModule {}

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
-import { inTransaction } from '../../database/in-transaction.js';
+import { Transactor, type Tx } from '../../database/transactor.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
-import { isSuspended } from '../users/account-standing.js';
+import { AccountStanding } from '../users/account-standing.js';
 import { summarise } from '../users/privacy.js';
 import type { FriendDto, FriendRequestDto, FriendshipDto } from './dto/person.dto.js';
 import {
@@ -17,33 +16,11 @@ import {
   SuspendedFriendRequestError,
 } from './friends.errors.js';
 import { friendNotifications } from './friend-notifications.js';
-import type { FriendshipStatus } from './friendship.entity.js';
-import {
-  ACTIVE_PERSON,
-  friendshipStatusOf,
-  PERSON_COLUMNS,
-  presentPerson,
-  relationTo,
-  type PersonRow,
-} from './person-rows.js';
+import { FriendsRepository, type FriendshipRow } from './friends.repository.js';
+import { friendshipStatusOf, presentPerson, relationTo } from './person-rows.js';
 
 export const DEFAULT_FRIENDS_PAGE = 500;
 export const REQUESTS_PAGE = 100;
-
-interface FriendshipRow {
-  id: string;
-  requesterId: string;
-  addresseeId: string;
-  status: FriendshipStatus;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-const FRIENDSHIP_COLUMNS = `id, "requesterId", "addresseeId", status, "createdAt", "updatedAt"`;
-
-/** The row for a pair of people, whichever way the request went (UQ_friendships_pair). */
-const PAIR = `LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
-          AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`;
 
 function toDto(viewerId: string, row: FriendshipRow): FriendshipDto {
   return {
@@ -65,22 +42,15 @@ function toDto(viewerId: string, row: FriendshipRow): FriendshipDto {
 @Injectable()
 export class FriendsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly friendships: FriendsRepository,
+    private readonly standing: AccountStanding,
     private readonly clock: Clock,
     private readonly notifications: NotificationsService,
   ) {}
 
   async friends(viewer: AuthUser, limit = DEFAULT_FRIENDS_PAGE): Promise<FriendDto[]> {
-    const rows = await this.dataSource.query<PersonRow[]>(
-      `SELECT ${PERSON_COLUMNS}
-         FROM friendships f
-         JOIN users u ON u.id = CASE WHEN f."requesterId" = $1::uuid THEN f."addresseeId" ELSE f."requesterId" END
-        WHERE f.status = 'accepted' AND (f."requesterId" = $1::uuid OR f."addresseeId" = $1::uuid)
-          AND ${ACTIVE_PERSON}
-        ORDER BY lower(u.username) ASC NULLS LAST, u.id
-        LIMIT $2`,
-      [viewer.id, limit],
-    );
+    const rows = await this.friendships.friendsOf(viewer.id, limit);
     return rows.map((row) => ({
       ...presentPerson(viewer, row),
       friendshipId: row.friendshipId ?? '',
@@ -90,15 +60,7 @@ export class FriendsService {
 
   /** Pending requests addressed to the viewer, newest first. */
   async incomingRequests(viewer: AuthUser): Promise<FriendRequestDto[]> {
-    const rows = await this.dataSource.query<(PersonRow & { requestId: string; requestedAt: Date })[]>(
-      `SELECT ${PERSON_COLUMNS}, f.id AS "requestId", f."createdAt" AS "requestedAt"
-         FROM friendships f
-         JOIN users u ON u.id = f."requesterId"
-        WHERE f."addresseeId" = $1::uuid AND f.status = 'pending' AND ${ACTIVE_PERSON}
-        ORDER BY f."createdAt" DESC, f.id
-        LIMIT ${REQUESTS_PAGE}`,
-      [viewer.id],
-    );
+    const rows = await this.friendships.incomingRequests(viewer.id, REQUESTS_PAGE);
     return rows.map((row) => ({
       id: row.requestId,
       requester: summarise(row, relationTo(viewer, row.id, false)),
@@ -114,26 +76,18 @@ export class FriendsService {
     const me = viewer.id;
     const them = addresseeId.toLowerCase();
     if (them === me) throw new SelfFriendRequestError();
-    return inTransaction(this.dataSource, async (manager) => {
-      if (await isSuspended(manager, me, this.clock.now())) throw new SuspendedFriendRequestError();
-      const [target] = await manager.query<{ id: string }[]>(
-        `SELECT u.id FROM users u WHERE u.id = $1::uuid AND ${ACTIVE_PERSON}`,
-        [them],
-      );
-      if (!target) throw new PersonNotFoundError();
+    return this.transactor.run(async (tx) => {
+      if (await this.standing.isSuspended(tx, me, this.clock.now())) throw new SuspendedFriendRequestError();
+      if (!(await this.standing.isActive(tx, them))) throw new PersonNotFoundError();
 
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [created] = await manager.query<FriendshipRow[]>(
-          `INSERT INTO friendships ("requesterId", "addresseeId", status) VALUES ($1, $2, 'pending')
-           ON CONFLICT DO NOTHING RETURNING ${FRIENDSHIP_COLUMNS}`,
-          [me, them],
-        );
-        const existing = created ? undefined : await this.lockPair(manager, me, them);
+        const created = await this.friendships.insert(tx, me, them, 'pending');
+        const existing = created ? undefined : await this.friendships.lockPair(tx, me, them);
         // Deleted (unfriended) between the insert and the lock: try the insert again.
         if (!created && !existing) continue;
-        const row = created ?? (await this.requestOver(manager, me, them, existing as FriendshipRow));
+        const row = created ?? (await this.requestOver(tx, me, them, existing as FriendshipRow));
         await this.announce(
-          manager,
+          tx,
           row,
           row.status === 'accepted'
             ? friendNotifications.accepted(me, them)
@@ -153,19 +107,15 @@ export class FriendsService {
   async befriendThroughInvite(viewer: AuthUser, inviterId: string): Promise<{ alreadyFriends: boolean }> {
     const me = viewer.id;
     if (inviterId === me) throw new SelfFriendRequestError();
-    return inTransaction(this.dataSource, async (manager) => {
-      if (await isSuspended(manager, me, this.clock.now())) throw new SuspendedFriendRequestError();
+    return this.transactor.run(async (tx) => {
+      if (await this.standing.isSuspended(tx, me, this.clock.now())) throw new SuspendedFriendRequestError();
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [created] = await manager.query<FriendshipRow[]>(
-          `INSERT INTO friendships ("requesterId", "addresseeId", status) VALUES ($1, $2, 'accepted')
-           ON CONFLICT DO NOTHING RETURNING ${FRIENDSHIP_COLUMNS}`,
-          [inviterId, me],
-        );
-        const existing = created ? undefined : await this.lockPair(manager, me, inviterId);
+        const created = await this.friendships.insert(tx, inviterId, me, 'accepted');
+        const existing = created ? undefined : await this.friendships.lockPair(tx, me, inviterId);
         if (!created && !existing) continue;
         if (existing?.status === 'accepted') return { alreadyFriends: true };
-        const row = created ?? (await this.setStatus(manager, (existing as FriendshipRow).id, 'accepted'));
-        await this.announce(manager, row, friendNotifications.joinedThroughInvite(me, inviterId));
+        const row = created ?? (await this.setStatus(tx, (existing as FriendshipRow).id, 'accepted'));
+        await this.announce(tx, row, friendNotifications.joinedThroughInvite(me, inviterId));
         return { alreadyFriends: false };
       }
       throw new FriendshipConflictError('Please try again', 'friendship_busy');
@@ -173,35 +123,31 @@ export class FriendsService {
   }
 
   async accept(viewer: AuthUser, requestId: string): Promise<FriendshipDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const row = await this.lockRequestForAddressee(manager, viewer.id, requestId, 'accept');
-      const accepted = await this.setStatus(manager, row.id, 'accepted');
-      await this.announce(manager, accepted, friendNotifications.accepted(viewer.id, row.requesterId));
+    return this.transactor.run(async (tx) => {
+      const row = await this.lockRequestForAddressee(tx, viewer.id, requestId, 'accept');
+      const accepted = await this.setStatus(tx, row.id, 'accepted');
+      await this.announce(tx, accepted, friendNotifications.accepted(viewer.id, row.requesterId));
       return toDto(viewer.id, accepted);
     });
   }
 
   async decline(viewer: AuthUser, requestId: string): Promise<FriendshipDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const row = await this.lockRequestForAddressee(manager, viewer.id, requestId, 'decline');
-      const declined = await this.setStatus(manager, row.id, 'declined');
+    return this.transactor.run(async (tx) => {
+      const row = await this.lockRequestForAddressee(tx, viewer.id, requestId, 'decline');
+      const declined = await this.setStatus(tx, row.id, 'declined');
       // Declining is quiet: the requester's lists refresh, but nobody is told "they said no".
-      await this.announce(manager, declined, null);
+      await this.announce(tx, declined, null);
       return toDto(viewer.id, declined);
     });
   }
 
   /** Either friend may end the friendship; the row goes, so either may ask again later. */
   async unfriend(viewer: AuthUser, friendUserId: string): Promise<void> {
-    const result = await this.dataSource.query<[unknown[], number]>(
-      `DELETE FROM friendships WHERE ${PAIR} AND status = 'accepted' AND $1::uuid <> $2::uuid`,
-      [viewer.id, friendUserId],
-    );
-    if (result[1] === 0) throw new NotFriendsError();
+    if ((await this.friendships.deleteFriendship(viewer.id, friendUserId)) === 0) throw new NotFriendsError();
   }
 
   private async requestOver(
-    manager: EntityManager,
+    tx: Tx,
     me: string,
     them: string,
     existing: FriendshipRow,
@@ -214,16 +160,10 @@ export class FriendsService {
           throw new FriendshipConflictError('Friend request already sent', 'friend_request_exists');
         }
         // They already asked me: my request is my answer.
-        return this.setStatus(manager, existing.id, 'accepted');
+        return this.setStatus(tx, existing.id, 'accepted');
       case 'declined': {
         // A declined request is history: the row is reused for the new request, whoever sends it.
-        const [renewed] = await manager.query<[FriendshipRow[], number]>(
-          `UPDATE friendships
-              SET "requesterId" = $2, "addresseeId" = $3, status = 'pending', "createdAt" = now(), "updatedAt" = now()
-            WHERE id = $1 RETURNING ${FRIENDSHIP_COLUMNS}`,
-          [existing.id, me, them],
-        );
-        const row = renewed[0];
+        const row = await this.friendships.renewRequest(tx, existing.id, me, them);
         if (!row) throw new FriendRequestNotFoundError();
         return row;
       }
@@ -231,21 +171,9 @@ export class FriendsService {
   }
 
   /** Notifies the other person (if anyone) and refreshes both people's friend lists after commit. */
-  private async announce(
-    manager: EntityManager,
-    row: FriendshipRow,
-    draft: NotificationDraft | null,
-  ): Promise<void> {
-    if (draft) await this.notifications.notify(manager, [draft]);
-    this.notifications.changed(manager, [row.requesterId, row.addresseeId], ['friends']);
-  }
-
-  private async lockPair(manager: EntityManager, a: string, b: string): Promise<FriendshipRow | undefined> {
-    const [row] = await manager.query<FriendshipRow[]>(
-      `SELECT ${FRIENDSHIP_COLUMNS} FROM friendships WHERE ${PAIR} FOR UPDATE`,
-      [a, b],
-    );
-    return row;
+  private async announce(tx: Tx, row: FriendshipRow, draft: NotificationDraft | null): Promise<void> {
+    if (draft) await this.notifications.notify(tx, [draft]);
+    this.notifications.changed(tx, [row.requesterId, row.addresseeId], ['friends']);
   }
 
   /**
@@ -253,19 +181,12 @@ export class FriendsService {
    * the requester learns only the addressee can answer; an answered request is a conflict.
    */
   private async lockRequestForAddressee(
-    manager: EntityManager,
+    tx: Tx,
     viewerId: string,
     requestId: string,
     action: 'accept' | 'decline',
   ): Promise<FriendshipRow> {
-    const [row] = await manager.query<(FriendshipRow & { requesterActive: boolean })[]>(
-      `SELECT f.id, f."requesterId", f."addresseeId", f.status, f."createdAt", f."updatedAt",
-              (u."deletedAt" IS NULL AND u."bannedAt" IS NULL) AS "requesterActive"
-         FROM friendships f JOIN users u ON u.id = f."requesterId"
-        WHERE f.id = $1::uuid
-          FOR UPDATE OF f`,
-      [requestId],
-    );
+    const row = await this.friendships.lockRequest(tx, requestId);
     if (!row || (row.requesterId !== viewerId && row.addresseeId !== viewerId)) {
       throw new FriendRequestNotFoundError();
     }
@@ -283,16 +204,8 @@ export class FriendsService {
     return row;
   }
 
-  private async setStatus(
-    manager: EntityManager,
-    id: string,
-    status: 'accepted' | 'declined',
-  ): Promise<FriendshipRow> {
-    const [rows] = await manager.query<[FriendshipRow[], number]>(
-      `UPDATE friendships SET status = $2, "updatedAt" = now() WHERE id = $1 RETURNING ${FRIENDSHIP_COLUMNS}`,
-      [id, status],
-    );
-    const row = rows[0];
+  private async setStatus(tx: Tx, id: string, status: 'accepted' | 'declined'): Promise<FriendshipRow> {
+    const row = await this.friendships.setStatus(tx, id, status);
     if (!row) throw new FriendRequestNotFoundError();
     return row;
   }

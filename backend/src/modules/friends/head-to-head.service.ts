@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
-import { RelationsService } from '../users/relations.service.js';
+import { RelationsService } from './relations.service.js';
 import type { HeadToHeadDto } from './dto/person.dto.js';
 import { NotFriendsError } from './friends.errors.js';
 

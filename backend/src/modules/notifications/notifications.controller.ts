@@ -1,4 +1,14 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Query, Sse, type MessageEvent } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Sse,
+  type MessageEvent,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
 import { Roles } from '../../common/auth/access-policy.js';
@@ -61,7 +71,8 @@ export class LiveEventsController {
     @Headers('last-event-id') lastEventId?: string,
   ): Observable<MessageEvent> {
     // Anything but a notification id (a number) is ignored: the stream simply starts from now.
-    const after = lastEventId && /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : undefined;
+    const after =
+      lastEventId && /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : undefined;
     return this.streams.open(user, after);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { afterCommit } from '../../database/in-transaction.js';
+import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
 import type { NotificationDto, NotificationPageDto } from './dto/notification.dto.js';
@@ -52,8 +53,9 @@ export class NotificationsService {
    * (ascending hash) before the insert, makes a second writer for the same user wait for the first one's
    * commit. Use cases call notify after their row locks, and make one call per transaction.
    */
-  async notify(manager: EntityManager, drafts: NotificationDraft[]): Promise<void> {
+  async notify(tx: TxOrManager, drafts: NotificationDraft[]): Promise<void> {
     if (drafts.length === 0) return;
+    const manager = managerOf(tx);
     await manager.query(
       `SELECT pg_advisory_xact_lock(key)
          FROM (SELECT DISTINCT hashtextextended('notifications:' || recipient, 0) AS key
@@ -97,9 +99,9 @@ export class NotificationsService {
   }
 
   /** Tells the users' open apps which of their lists changed, once the transaction commits. */
-  changed(manager: EntityManager, userIds: readonly (string | null)[], topics: ChangeTopic[]): void {
+  changed(tx: TxOrManager, userIds: readonly (string | null)[], topics: ChangeTopic[]): void {
     const recipients = [...new Set(userIds.filter((id): id is string => id !== null))];
-    afterCommit(manager, () => {
+    afterCommit(managerOf(tx), () => {
       for (const userId of recipients) this.hub.publish(userId, { type: 'changed', data: { topics } });
     });
   }

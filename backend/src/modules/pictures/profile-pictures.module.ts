@@ -1,3 +1,4 @@
+import { FriendsModule } from '../friends/friends.module.js';
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
 import { ProfilePicturesController } from './profile-pictures.controller.js';
@@ -5,7 +6,7 @@ import { ProfilePicturesService } from './profile-pictures.service.js';
 
 /** Profile pictures: upload, removal and serving under /api/users (bodies parsed by acceptPictureBodies). */
 @Module({
-  imports: [UsersModule],
+  imports: [FriendsModule, UsersModule],
   controllers: [ProfilePicturesController],
   providers: [ProfilePicturesService],
 })

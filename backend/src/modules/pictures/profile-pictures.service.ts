@@ -9,7 +9,7 @@ import {
 } from '../users/account-deletion-participants.js';
 import type { SelfUserDto } from '../users/dto/self-user.dto.js';
 import { isVisible } from '../users/privacy.js';
-import { RelationsService } from '../users/relations.service.js';
+import { RelationsService } from '../friends/relations.service.js';
 import type { PrivacySettings } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { normalisePicture } from './picture-image.js';

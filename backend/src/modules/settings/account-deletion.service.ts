@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../common/errors/domain-error.js';
 import { inTransaction } from '../../database/in-transaction.js';
+import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionStore } from '../auth/session-store.js';
 import { AccountDeletionParticipants } from '../users/account-deletion-participants.js';
@@ -60,7 +61,8 @@ export class AccountDeletionService {
    * The deletion steps, inside a caller's transaction that has already locked the user's row and
    * checked it is not deleted (the admin panel uses this too). The caller ends the sessions after commit.
    */
-  async deleteWithin(manager: EntityManager, userId: string): Promise<void> {
+  async deleteWithin(tx: TxOrManager, userId: string): Promise<void> {
+    const manager = managerOf(tx);
     for (const participant of this.participants.all()) {
       await participant.run(manager, userId);
     }

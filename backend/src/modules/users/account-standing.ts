@@ -1,14 +1,50 @@
-import type { EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { User } from './user.entity.js';
+
+/** The end of a suspension still running at `now`, as shown (ISO); null once it is over or if there is none. */
+export function runningSuspension(suspendedUntil: Date | null, now: Date): string | null {
+  return suspendedUntil && suspendedUntil > now ? suspendedUntil.toISOString() : null;
+}
 
 /**
- * Whether a user is under a suspension at `now` (docs/product.md §10, accounts): suspended people may look
- * but not create, accept or report bets, nor send friend requests. The one place that rule reads the
- * users table; callers pass their transaction's manager so the answer belongs to what they then write.
+ * Where a user stands, as the rules that act on other people ask it, read in the caller's transaction so the
+ * answer belongs to what they then write. The one place these rules read the users table.
  */
-export async function isSuspended(manager: EntityManager, userId: string, now: Date): Promise<boolean> {
-  const [row] = await manager.query<{ suspended: boolean }[]>(
-    `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
-    [userId, now],
-  );
-  return row?.suspended ?? false;
+@Injectable()
+export class AccountStanding {
+  /**
+   * Whether the user is under a suspension at `now` (docs/product.md §10, accounts): suspended people may
+   * look but not create, accept or report bets, nor send friend requests.
+   */
+  async isSuspended(tx: TxOrManager, userId: string, now: Date): Promise<boolean> {
+    const [row] = await managerOf(tx).query<{ suspended: boolean }[]>(
+      `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
+      [userId, now],
+    );
+    return row?.suspended ?? false;
+  }
+
+  /** Whether the person is still on the platform: neither deleted nor banned. */
+  async isActive(tx: TxOrManager, userId: string): Promise<boolean> {
+    const [row] = await managerOf(tx).query<{ id: string }[]>(
+      `SELECT u.id FROM users u WHERE u.id = $1::uuid AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL`,
+      [userId],
+    );
+    return row !== undefined;
+  }
+
+  /**
+   * The person, if they can be challenged at all (not deleted, not banned), with the privacy settings that
+   * say from whom they accept challenges.
+   */
+  async challengeable(tx: TxOrManager, userId: string): Promise<Pick<User, 'id' | 'privacySettings'> | null> {
+    const user = await managerOf(tx)
+      .getRepository(User)
+      .findOne({
+        where: { id: userId },
+        select: { id: true, deletedAt: true, bannedAt: true, privacySettings: true },
+      });
+    return user && !user.deletedAt && !user.bannedAt ? user : null;
+  }
 }

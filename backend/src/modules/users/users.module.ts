@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountDeletionParticipants } from './account-deletion-participants.js';
+import { AccountStanding } from './account-standing.js';
 import { User } from './user.entity.js';
-import { RelationsService } from './relations.service.js';
 import { UsersService } from './users.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
-  providers: [RelationsService, UsersService, AccountDeletionParticipants],
-  exports: [RelationsService, UsersService, AccountDeletionParticipants, TypeOrmModule],
+  providers: [AccountStanding, UsersService, AccountDeletionParticipants],
+  exports: [AccountStanding, UsersService, AccountDeletionParticipants, TypeOrmModule],
 })
 export class UsersModule {}

@@ -54,7 +54,7 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
           sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, minHeight: 44, textDecoration: 'none' }}
         >
           <Logo size={32} />
-          <Typography variant="h6" color="primary" sx={{ fontWeight: 800 }}>
+          <Typography variant="h6" component="span" color="primary" sx={{ fontWeight: 800 }}>
             Betwixt
           </Typography>
         </Box>

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { formatDollars } from '../../common/money.js';
+import { Transactor } from '../../database/transactor.js';
+import { LedgerService } from '../wallet/ledger.service.js';
+import { BetActivityRecorder } from './bet-activity.recorder.js';
+import { disputedLines, settledLines } from './bet-activity-lines.js';
+import { betNotifications } from './bet-notifications.js';
+import { DRAW, interpretReport, settlementPostings, winnerOf } from './bet-outcome.js';
+import { BetTransitions } from './bet-transitions.js';
+import { BetsRepository } from './bets.repository.js';
+import { InvalidBetError } from './bets.errors.js';
+import type { SubmitResultResponseDto } from './dto/bet-actions.dto.js';
+
+/** What the reporter whose report settled the bet is told: what happened to their money. */
+function settledMessage(amount: string, winnerId: string | null, userId: string): string {
+  if (winnerId === null) return 'Draw: both stakes came back.';
+  return winnerId === userId
+    ? `You won ${formatDollars(amount)}!`
+    : `You lost: your ${formatDollars(amount)} stake went to the winner.`;
+}
+
+/**
+ * Each party reports the outcome of an active bet, in one transaction on the locked bet: the first report
+ * waits for the other; matching reports settle it through the ledger; disagreeing ones, once the reporter
+ * confirms, make it a dispute for an admin (docs/money.md, "Escrow").
+ */
+@Injectable()
+export class BetReportsService {
+  constructor(
+    private readonly transactor: Transactor,
+    private readonly bets: BetsRepository,
+    private readonly ledger: LedgerService,
+    private readonly activities: BetActivityRecorder,
+    private readonly transitions: BetTransitions,
+    private readonly clock: Clock,
+  ) {}
+
+  async submitResult(
+    userId: string,
+    betId: number,
+    result: string,
+    confirmed: boolean,
+  ): Promise<SubmitResultResponseDto> {
+    return this.transactor.run(async (tx) => {
+      const now = this.clock.now();
+      const bet = await this.transitions.lockForParty(tx, betId, userId);
+      this.transitions.assertCan(bet, 'report');
+      await this.transitions.assertMayBet(tx, userId, now);
+      const outcome = interpretReport(bet, userId, result);
+      if (outcome === null)
+        throw new InvalidBetError("That result is not one of this bet's outcomes", 'result');
+      const isCreator = userId === bet.creatorId;
+      const theirReport = isCreator ? bet.opponentResult : bet.creatorResult;
+      const mine = isCreator ? { creatorResult: outcome } : { opponentResult: outcome };
+
+      if (theirReport === null) {
+        await this.transitions.moveTo(tx, bet, 'report', mine);
+        await this.activities.record(tx, bet.id, [
+          { userId, type: 'result_submitted', description: `Result submitted: ${bet.title}` },
+        ]);
+        await this.transitions.announce(tx, bet, betNotifications.resultSubmitted(bet, userId));
+        return { success: true, status: 'active', message: 'Your outcome has been recorded.' };
+      }
+
+      if (theirReport === outcome) {
+        const winnerId = winnerOf(bet, outcome);
+        await this.ledger.post(tx, settlementPostings(bet, winnerId, 'mutual'));
+        await this.transitions.moveTo(tx, bet, 'settle', {
+          ...mine,
+          finalResult: outcome,
+          winnerUserId: winnerId,
+          resolutionType: 'mutual',
+          resolutionDate: now,
+        });
+        await this.activities.record(tx, bet.id, settledLines(bet, winnerId));
+        await this.transitions.announce(tx, bet, betNotifications.settled(bet, winnerId, userId));
+        const balance = await this.ledger.balanceOf(tx, userId);
+        return {
+          success: true,
+          status: 'completed',
+          winnerUserId: winnerId,
+          message: settledMessage(bet.amount, winnerId, userId),
+          balance,
+        };
+      }
+
+      if (!confirmed) {
+        // Nothing changes until the reporter confirms they really disagree.
+        return {
+          success: false,
+          needsConfirmation: true,
+          conflictingOutcome: theirReport === DRAW ? 'No Clear Outcome' : theirReport,
+          status: 'active',
+        };
+      }
+      await this.transitions.moveTo(tx, bet, 'dispute', {
+        ...mine,
+        finalResult: 'disputed',
+        resolutionDate: now,
+      });
+      await this.bets.openDispute(
+        tx,
+        bet.id,
+        userId,
+        `Reports disagree: ${isCreator ? outcome : theirReport} (creator) vs ${isCreator ? theirReport : outcome} (opponent)`,
+      );
+      await this.activities.record(tx, bet.id, disputedLines(bet));
+      await this.transitions.announce(tx, bet, betNotifications.disputed(bet, userId));
+      return {
+        success: true,
+        status: 'disputed',
+        message: 'Dispute in progress – admin will review this bet',
+      };
+    });
+  }
+}

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { Bet, type BetStatus } from './bet.entity.js';
+import { DisputeResolution } from './dispute-resolution.entity.js';
+
+/** A bet whose deadline is an hour away, as the reminder job stamped it. */
+export interface RemindedBet {
+  id: number;
+  title: string;
+  amount: string;
+  status: 'pending' | 'active';
+  creatorId: string;
+  opponentId: string | null;
+  creatorResult: string | null;
+  opponentResult: string | null;
+}
+
+export type NewBet = Pick<
+  Bet,
+  | 'title'
+  | 'description'
+  | 'amount'
+  | 'creatorId'
+  | 'opponentId'
+  | 'challengeCode'
+  | 'status'
+  | 'duration'
+  | 'outcomes'
+  | 'creatorPick'
+  | 'resolutionType'
+  | 'expiresAt'
+>;
+
+/**
+ * The bets module's writes to its own tables (bets, dispute resolutions), in the caller's transaction: the
+ * row lock every decision starts from and the status change conditional on what was read
+ * (docs/money.md, "Concurrency").
+ */
+@Injectable()
+export class BetsRepository {
+  /** The bet, locked for the rest of the transaction (other writers wait); null if there is none. */
+  lock(tx: TxOrManager, betId: number): Promise<Bet | null> {
+    return this.lockOne(tx, 'bet.id = :betId', { betId });
+  }
+
+  /** The bet with this open challenge link code, locked. */
+  lockByCode(tx: TxOrManager, code: string): Promise<Bet | null> {
+    return this.lockOne(tx, 'bet.challengeCode = :code', { code });
+  }
+
+  /**
+   * Moves the bet from the status read under its lock to `status`, with `changes`; returns false when the
+   * bet was no longer in that status (so no transition is ever applied twice).
+   */
+  async moveStatus(
+    tx: TxOrManager,
+    bet: Pick<Bet, 'id' | 'status'>,
+    status: BetStatus,
+    changes: Partial<Bet>,
+  ): Promise<boolean> {
+    const result = await managerOf(tx)
+      .createQueryBuilder()
+      .update(Bet)
+      .set({ ...changes, status })
+      .where('id = :id AND status = :from', { id: bet.id, from: bet.status })
+      .execute();
+    return result.affected === 1;
+  }
+
+  async insert(tx: TxOrManager, bet: NewBet): Promise<Bet> {
+    const repository = managerOf(tx).getRepository(Bet);
+    return repository.save(repository.create(bet));
+  }
+
+  /** The pending dispute record of a bet whose reports disagree. */
+  async openDispute(tx: TxOrManager, betId: number, reporterId: string, reason: string): Promise<void> {
+    await managerOf(tx)
+      .getRepository(DisputeResolution)
+      .insert({ betId, reporterId, reason, status: 'pending' });
+  }
+
+  /** Closes the bet's pending dispute record with the admin's decision. */
+  async closeDispute(
+    tx: TxOrManager,
+    betId: number,
+    decision: { adminId: string; resolution: string; resolvedAt: Date },
+  ): Promise<void> {
+    await managerOf(tx)
+      .getRepository(DisputeResolution)
+      .update({ betId, status: 'pending' }, { status: 'resolved', ...decision });
+  }
+
+  /**
+   * Up to 500 pending bets nobody accepted by `now`, locked; rows someone is changing right now are skipped
+   * (the next run picks them up).
+   */
+  async unansweredBy(tx: TxOrManager, now: Date): Promise<number[]> {
+    const rows = await managerOf(tx).query<{ id: number }[]>(
+      `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+      [now],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Up to 500 active bets whose deadline passed before `deadline`, locked, skipping busy rows. */
+  async unsettledSince(tx: TxOrManager, deadline: Date): Promise<number[]> {
+    const rows = await managerOf(tx).query<{ id: number }[]>(
+      `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+      [deadline],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The user's open bets (pending, active, disputed), by id. */
+  async openBetsOf(tx: TxOrManager, userId: string): Promise<number[]> {
+    const rows = await managerOf(tx).query<{ id: number }[]>(
+      `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active', 'disputed') ORDER BY id`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Stamps `reminderSentAt = now` on up to 500 open bets not yet reminded whose deadline falls between
+   * `from` and `to`, skipping busy rows, and returns them.
+   */
+  async stampReminders(tx: TxOrManager, now: Date, from: Date, to: Date): Promise<RemindedBet[]> {
+    // For an UPDATE, TypeORM answers [rows, affected].
+    const [due] = await managerOf(tx).query<[RemindedBet[], number]>(
+      `UPDATE bets SET "reminderSentAt" = $1
+        WHERE id IN (SELECT id FROM bets
+                      WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL
+                        AND "expiresAt" > $2 AND "expiresAt" <= $3
+                      ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED)
+        RETURNING id, title, amount::text AS amount, status, "creatorId", "opponentId",
+                  "creatorResult", "opponentResult"`,
+      [now, from, to],
+    );
+    return due;
+  }
+
+  private lockOne(tx: TxOrManager, where: string, parameters: Record<string, unknown>): Promise<Bet | null> {
+    return managerOf(tx)
+      .getRepository(Bet)
+      .createQueryBuilder('bet')
+      .setLock('for_no_key_update')
+      .where(where, parameters)
+      .getOne();
+  }
+}
