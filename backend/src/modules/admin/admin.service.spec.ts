@@ -273,3 +273,27 @@ describe('AdminService.deleteUser', () => {
     expect(sessions.destroyAllFor).toHaveBeenCalledWith(USER);
   });
 });
+
+describe('AdminService.users', () => {
+  it('shows a suspension only while it runs, and searches by an escaped prefix', async () => {
+    const { sut, repository, clock } = setup();
+    const row = (suspendedUntil: Date | null) => ({
+      id: USER,
+      username: 'ann',
+      email: 'ann@example.com',
+      firstName: null,
+      lastName: null,
+      balance: '1.00',
+      isAdmin: false,
+      profileCompleted: true,
+      bannedAt: null,
+      suspendedUntil,
+      createdAt: clock.at,
+    });
+    const later = new Date(clock.at.getTime() + DAY);
+    repository.users.mockResolvedValue([row(later), row(new Date(clock.at.getTime() - 1)), row(null)]);
+    const users = await sut.users(' Ann_% ', 50, 0);
+    expect(repository.users).toHaveBeenCalledWith('ann\\_\\%', 50, 0);
+    expect(users.map((user) => user.suspendedUntil)).toEqual([later.toISOString(), null, null]);
+  });
+});

@@ -9,6 +9,7 @@ import { SessionStore } from '../auth/session-store.js';
 import { AccountDeletionService } from '../settings/account-deletion.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { LedgerService } from '../wallet/ledger.service.js';
+import { runningSuspension } from '../users/account-standing.js';
 import { InsufficientBalanceError } from '../wallet/wallet.errors.js';
 import { adminNotifications } from './admin-notifications.js';
 import { AuditTrail } from '../audit/audit-trail.service.js';
@@ -68,8 +69,7 @@ export class AdminService {
     return rows.map((row) => ({
       ...row,
       bannedAt: row.bannedAt?.toISOString() ?? null,
-      suspendedUntil:
-        row.suspendedUntil && row.suspendedUntil > this.clock.now() ? row.suspendedUntil.toISOString() : null,
+      suspendedUntil: runningSuspension(row.suspendedUntil, this.clock.now()),
       createdAt: row.createdAt.toISOString(),
     }));
   }

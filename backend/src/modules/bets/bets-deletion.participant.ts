@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { TxOrManager } from '../../database/transactor.js';
 import {
   AccountDeletionParticipants,
   type AccountDeletionParticipant,
@@ -8,6 +8,7 @@ import { LedgerService } from '../wallet/ledger.service.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { betNotifications } from './bet-notifications.js';
 import { BetTransitions, partiesOf, refundPosting } from './bet-transitions.js';
+import { BetsRepository } from './bets.repository.js';
 
 /**
  * The bets side of deleting an account, inside the deletion's transaction: pending bets cancelled with the
@@ -20,6 +21,7 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
 
   constructor(
     private readonly participants: AccountDeletionParticipants,
+    private readonly bets: BetsRepository,
     private readonly transitions: BetTransitions,
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
@@ -29,29 +31,26 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
     this.participants.register(this);
   }
 
-  async run(manager: EntityManager, userId: string): Promise<void> {
-    await this.voidOpenBetsOf(manager, userId);
+  async run(tx: TxOrManager, userId: string): Promise<void> {
+    await this.voidOpenBetsOf(tx, userId);
   }
 
   /**
    * Account deletion: every open bet of the user ends with the stakes returned to whoever put them in.
    * Runs inside the deletion's transaction.
    */
-  async voidOpenBetsOf(manager: EntityManager, userId: string): Promise<number> {
-    const open = await manager.query<{ id: number }[]>(
-      `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active', 'disputed') ORDER BY id`,
-      [userId],
-    );
-    for (const { id } of open) {
-      const bet = await this.transitions.lock(manager, id);
+  async voidOpenBetsOf(tx: TxOrManager, userId: string): Promise<number> {
+    const open = await this.bets.openBetsOf(tx, userId);
+    for (const id of open) {
+      const bet = await this.transitions.lock(tx, id);
       const refunds = [refundPosting(bet, bet.creatorId, 'Voided, refunded')];
       if (bet.status !== 'pending' && bet.opponentId)
         refunds.push(refundPosting(bet, bet.opponentId, 'Voided, refunded'));
-      await this.ledger.post(manager, refunds);
-      await this.transitions.moveTo(manager, bet, 'void', {});
+      await this.ledger.post(tx, refunds);
+      await this.transitions.moveTo(tx, bet, 'void', {});
       const others = partiesOf(bet).filter((id) => id !== userId);
       await this.activities.record(
-        manager,
+        tx,
         bet.id,
         others.map((id) => ({
           userId: id,
@@ -59,7 +58,7 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
           description: `Bet cancelled, stake refunded: ${bet.title}`,
         })),
       );
-      await this.transitions.announce(manager, bet, betNotifications.voided(bet, others));
+      await this.transitions.announce(tx, bet, betNotifications.voided(bet, others));
     }
     return open.length;
   }

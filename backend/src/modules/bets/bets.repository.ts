@@ -3,6 +3,18 @@ import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import { DisputeResolution } from './dispute-resolution.entity.js';
 
+/** A bet whose deadline is an hour away, as the reminder job stamped it. */
+export interface RemindedBet {
+  id: number;
+  title: string;
+  amount: string;
+  status: 'pending' | 'active';
+  creatorId: string;
+  opponentId: string | null;
+  creatorResult: string | null;
+  opponentResult: string | null;
+}
+
 export type NewBet = Pick<
   Bet,
   | 'title'
@@ -104,6 +116,55 @@ export class BetsRepository {
     await managerOf(tx)
       .getRepository(DisputeResolution)
       .update({ betId, status: 'pending' }, { status: 'resolved', ...decision });
+  }
+
+  /**
+   * Up to 500 pending bets nobody accepted by `now`, locked; rows someone is changing right now are skipped
+   * (the next run picks them up).
+   */
+  async unansweredBy(tx: TxOrManager, now: Date): Promise<number[]> {
+    const rows = await managerOf(tx).query<{ id: number }[]>(
+      `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+      [now],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Up to 500 active bets whose deadline passed before `deadline`, locked, skipping busy rows. */
+  async unsettledSince(tx: TxOrManager, deadline: Date): Promise<number[]> {
+    const rows = await managerOf(tx).query<{ id: number }[]>(
+      `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+      [deadline],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The user's open bets (pending, active, disputed), by id. */
+  async openBetsOf(tx: TxOrManager, userId: string): Promise<number[]> {
+    const rows = await managerOf(tx).query<{ id: number }[]>(
+      `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active', 'disputed') ORDER BY id`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Stamps `reminderSentAt = now` on up to 500 open bets not yet reminded whose deadline falls between
+   * `from` and `to`, skipping busy rows, and returns them.
+   */
+  async stampReminders(tx: TxOrManager, now: Date, from: Date, to: Date): Promise<RemindedBet[]> {
+    // For an UPDATE, TypeORM answers [rows, affected].
+    const [due] = await managerOf(tx).query<[RemindedBet[], number]>(
+      `UPDATE bets SET "reminderSentAt" = $1
+        WHERE id IN (SELECT id FROM bets
+                      WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL
+                        AND "expiresAt" > $2 AND "expiresAt" <= $3
+                      ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED)
+        RETURNING id, title, amount::text AS amount, status, "creatorId", "opponentId",
+                  "creatorResult", "opponentResult"`,
+      [now, from, to],
+    );
+    return due;
   }
 
   private async lockWhere(tx: TxOrManager, where: string, value: unknown): Promise<Bet | null> {

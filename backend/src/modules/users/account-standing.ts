@@ -2,6 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { User } from './user.entity.js';
 
+/** The end of a suspension still running at `now`, as shown (ISO); null once it is over or if there is none. */
+export function runningSuspension(suspendedUntil: Date | null, now: Date): string | null {
+  return suspendedUntil && suspendedUntil > now ? suspendedUntil.toISOString() : null;
+}
+
 /**
  * Where a user stands, as the rules that act on other people ask it, read in the caller's transaction so the
  * answer belongs to what they then write. The one place these rules read the users table.

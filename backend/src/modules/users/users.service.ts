@@ -4,6 +4,7 @@ import { IsNull, Repository } from 'typeorm';
 import { ReadPool } from '../../database/read-pool.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import type { SelfUserDto } from './dto/self-user.dto.js';
+import { runningSuspension } from './account-standing.js';
 import { User } from './user.entity.js';
 
 @Injectable()
@@ -85,7 +86,6 @@ export function toSelfView(user: SelfViewRow, totalBetsWon = 0, totalBetsLost = 
     totalBetsWon,
     totalBetsLost,
     authProvider: user.authProvider === 'oidc' ? 'oidc' : 'manual',
-    suspendedUntil:
-      user.suspendedUntil && user.suspendedUntil > new Date() ? user.suspendedUntil.toISOString() : null,
+    suspendedUntil: runningSuspension(user.suspendedUntil, new Date()),
   };
 }

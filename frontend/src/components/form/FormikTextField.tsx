@@ -10,6 +10,7 @@ export function FormikTextField({
   name,
   helperText,
   disabled,
+  onChange,
   summarised = [],
   ...props
 }: TextFieldProps & { name: string; summarised?: readonly string[] }) {
@@ -20,11 +21,14 @@ export function FormikTextField({
     <TextField
       {...field}
       value={field.value ?? ''}
-      // The text as typed, also for type="number" (Formik's own handler would make it a number): amounts
-      // travel as strings, as the API takes them.
-      onChange={(event) => void helpers.setValue(event.target.value)}
       fullWidth
       {...props}
+      // The text as typed, also for type="number" (Formik's own handler would make it a number): amounts
+      // travel as strings, as the API takes them.
+      onChange={(event) => {
+        void helpers.setValue(event.target.value);
+        onChange?.(event);
+      }}
       disabled={isSubmitting || disabled}
       error={showError}
       helperText={showError ? meta.error : helperText}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Dialog,
   DialogActions,
@@ -7,36 +6,41 @@ import {
   DialogTitle,
   FormControlLabel,
   Radio,
-  RadioGroup,
   Stack,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { Formik } from 'formik';
+import * as Yup from 'yup';
+import { FormErrorAlert } from '../../components/form/FormErrorAlert';
+import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
+import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { timeLeftRoundedUp } from '../../lib/time';
 import { useAcceptBetMutation, useDeclineBetMutation } from './bets-api';
 import { displayName, type Bet } from './types';
 
+const NO_PICK = 'Please select your predicted outcome.';
+const SAME_PICK = 'You must choose a different outcome than the challenger.';
+const ACCEPT_MESSAGES = [NO_PICK, SAME_PICK];
+
+/** docs/product.md §5 acceptance rules: a prediction, and not the challenger's. */
+export function acceptSchema(creatorPick: string | null) {
+  return Yup.object({
+    opponentPick: Yup.string()
+      .required(NO_PICK)
+      .notOneOf([creatorPick ?? ''], SAME_PICK),
+  });
+}
+
 /** docs/product.md §2 Bet acceptance dialog, §5 acceptance rules. */
 export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const others = bet.outcomes.filter((outcome) => outcome !== bet.creatorPick);
-  const [pick, setPick] = useState<string>(others.length === 1 ? (others[0] ?? '') : '');
-  const [error, setError] = useState<string | null>(null);
   const [accept, accepting] = useAcceptBetMutation();
   const [decline, declining] = useDeclineBetMutation();
   const run = useMutationToast();
+  const submit = useFormMutation();
   const busy = accepting.isLoading || declining.isLoading;
-
-  const onAccept = async () => {
-    if (!pick) return setError('Please select your predicted outcome.');
-    if (pick === bet.creatorPick) return setError('You must choose a different outcome than the challenger.');
-    const done = await run(() => accept({ id: bet.id, opponentPick: pick }).unwrap(), {
-      success: { title: 'Bet Accepted!', description: `You are in for $${formatMoney(bet.amount)}.` },
-      failure: { title: 'Error', fallback: 'Failed to accept bet' },
-    });
-    if (done.ok) onClose();
-  };
   const onDecline = async () => {
     const done = await run(() => decline(bet.id).unwrap(), {
       success: { title: 'Bet Declined', variant: 'default' },
@@ -46,56 +50,74 @@ export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => voi
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="accept-title">
-      <DialogTitle id="accept-title">{bet.title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5}>
-          <Typography>
-            <strong>{displayName(bet.creator)}</strong> challenged you for{' '}
-            <strong>${formatMoney(bet.amount)}</strong>
-          </Typography>
-          <Typography color="text.secondary">Time left: {timeLeftRoundedUp(bet.expiresAt)}</Typography>
-          {bet.description && <Typography>{bet.description}</Typography>}
-          <Typography>
-            Challenger picked: <strong>{bet.creatorPick}</strong>
-          </Typography>
-          <Typography id="pick-label" sx={{ fontWeight: 700 }}>
-            Your prediction
-          </Typography>
-          <RadioGroup
-            aria-labelledby="pick-label"
-            value={pick}
-            onChange={(event) => {
-              setPick(event.target.value);
-              setError(null);
-            }}
-          >
-            {bet.outcomes.map((outcome) => (
-              <FormControlLabel
-                key={outcome}
-                value={outcome}
-                // The challenger's (disabled) pick stands outside the group's name: the dialog's focus trap
-                // takes the group's first radio as its Tab stop, and a disabled first one made Tab skip the
-                // whole group once focus had wrapped around (found by the keyboard-only journey).
-                control={
-                  outcome === bet.creatorPick ? <Radio name={`bet-${bet.id}-challenger-pick`} /> : <Radio />
-                }
-                label={outcome === bet.creatorPick ? `${outcome} (challenger's pick)` : outcome}
-                disabled={outcome === bet.creatorPick}
-              />
-            ))}
-          </RadioGroup>
-          {error && <Alert severity="error">{error}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={() => void onDecline()} disabled={busy} color="error">
-          Decline
-        </Button>
-        <Button onClick={() => void onAccept()} disabled={busy} variant="contained">
-          {accepting.isLoading ? 'Accepting...' : 'Accept Challenge'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Formik
+      initialValues={{ opponentPick: others.length === 1 ? (others[0] ?? '') : '' }}
+      validationSchema={acceptSchema(bet.creatorPick)}
+      // The message answers the Accept press; picking again takes it away.
+      validateOnBlur={false}
+      onSubmit={async (values, helpers) => {
+        const done = await submit(
+          values,
+          helpers,
+          () => accept({ id: bet.id, opponentPick: values.opponentPick }).unwrap(),
+          {
+            success: { title: 'Bet Accepted!', description: `You are in for $${formatMoney(bet.amount)}.` },
+            failure: { title: 'Error', fallback: 'Failed to accept bet' },
+          },
+        );
+        if (done.ok) onClose();
+      }}
+    >
+      {({ submitForm }) => (
+        <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="accept-title">
+          <DialogTitle id="accept-title">{bet.title}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={1.5}>
+              <Typography>
+                <strong>{displayName(bet.creator)}</strong> challenged you for{' '}
+                <strong>${formatMoney(bet.amount)}</strong>
+              </Typography>
+              <Typography color="text.secondary">Time left: {timeLeftRoundedUp(bet.expiresAt)}</Typography>
+              {bet.description && <Typography>{bet.description}</Typography>}
+              <Typography>
+                Challenger picked: <strong>{bet.creatorPick}</strong>
+              </Typography>
+              <Typography id="pick-label" sx={{ fontWeight: 700 }}>
+                Your prediction
+              </Typography>
+              <FormikRadioGroup name="opponentPick" aria-labelledby="pick-label">
+                {bet.outcomes.map((outcome) => (
+                  <FormControlLabel
+                    key={outcome}
+                    value={outcome}
+                    // The challenger's (disabled) pick stands outside the group's name: the dialog's focus trap
+                    // takes the group's first radio as its Tab stop, and a disabled first one made Tab skip the
+                    // whole group once focus had wrapped around (found by the keyboard-only journey).
+                    control={
+                      outcome === bet.creatorPick ? (
+                        <Radio name={`bet-${bet.id}-challenger-pick`} />
+                      ) : (
+                        <Radio />
+                      )
+                    }
+                    label={outcome === bet.creatorPick ? `${outcome} (challenger's pick)` : outcome}
+                    disabled={outcome === bet.creatorPick}
+                  />
+                ))}
+              </FormikRadioGroup>
+              <FormErrorAlert messages={ACCEPT_MESSAGES} />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button onClick={() => void onDecline()} disabled={busy} color="error">
+              Decline
+            </Button>
+            <Button onClick={() => void submitForm()} disabled={busy} variant="contained">
+              {accepting.isLoading ? 'Accepting...' : 'Accept Challenge'}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Formik>
   );
 }

@@ -1,11 +1,23 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { Formik } from 'formik';
+import * as Yup from 'yup';
+import { useFormMutation } from '../../components/form/use-form-mutation';
 import { formatDateTime } from '../../lib/time';
 import { parseEvidenceLinks } from './evidence-links';
 import { useWriteStatementMutation } from './bets-api';
 import { displayName, type BetPageData } from './types';
 import { Section } from './BetPageSection';
+
+const TOO_LONG = 'A statement can be at most 1000 characters';
+
+/** docs/product.md §10 Disputes: one statement of up to 1000 characters, up to 3 https:// evidence links. */
+export const statementSchema = Yup.object({
+  text: Yup.string().trim().required('Your statement is empty').max(1000, TOO_LONG),
+  links: Yup.string().test('links', '', (links, context) => {
+    const parsed = parseEvidenceLinks(links ?? '');
+    return !('error' in parsed) || context.createError({ message: parsed.error });
+  }),
+});
 
 function StatementForm({
   betId,
@@ -16,50 +28,62 @@ function StatementForm({
   current: string;
   currentLinks: string[];
 }) {
-  const [text, setText] = useState(current);
-  const [linksText, setLinksText] = useState(currentLinks.join('\n'));
-  const [write, { isLoading }] = useWriteStatementMutation();
-  const run = useMutationToast();
-  const tooLong = text.length > 1000;
-  const parsed = parseEvidenceLinks(linksText);
-  const linkError = 'error' in parsed ? parsed.error : null;
-  const save = async () => {
-    if ('error' in parsed) return;
-    await run(() => write({ id: betId, text, links: parsed.links }).unwrap(), {
-      success: { title: 'Statement saved', description: 'The admin will read it before deciding.' },
-      failure: { title: 'Error', fallback: 'Failed to save your statement' },
-    });
-  };
+  const [write] = useWriteStatementMutation();
+  const submit = useFormMutation();
   return (
-    <Stack spacing={1}>
-      <TextField
-        label="Your statement for the admin"
-        multiline
-        minRows={3}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        error={tooLong}
-        helperText={tooLong ? 'A statement can be at most 1000 characters' : `${text.length}/1000`}
-      />
-      <TextField
-        label="Evidence links (optional)"
-        multiline
-        minRows={1}
-        value={linksText}
-        onChange={(event) => setLinksText(event.target.value)}
-        error={!!linkError}
-        helperText={linkError ?? 'Up to 3 https:// links (photos, videos, score pages), one per line'}
-      />
-      <Box>
-        <Button
-          variant="contained"
-          disabled={isLoading || tooLong || !text.trim() || !!linkError}
-          onClick={() => void save()}
-        >
-          {current ? 'Update statement' : 'Add statement'}
-        </Button>
-      </Box>
-    </Stack>
+    <Formik
+      initialValues={{ text: current, links: currentLinks.join('\n') }}
+      validationSchema={statementSchema}
+      onSubmit={async (values, helpers) => {
+        const parsed = parseEvidenceLinks(values.links);
+        if ('error' in parsed) return;
+        await submit(
+          values,
+          helpers,
+          () => write({ id: betId, text: values.text, links: parsed.links }).unwrap(),
+          {
+            success: { title: 'Statement saved', description: 'The admin will read it before deciding.' },
+            failure: { title: 'Error', fallback: 'Failed to save your statement' },
+          },
+        );
+      }}
+    >
+      {({ values, errors, isSubmitting, getFieldProps, submitForm }) => {
+        // Said as the person types (not on leaving the field): the count, or what is wrong with the links.
+        const tooLong = values.text.length > 1000;
+        return (
+          <Stack spacing={1}>
+            <TextField
+              label="Your statement for the admin"
+              multiline
+              minRows={3}
+              {...getFieldProps('text')}
+              error={tooLong}
+              helperText={tooLong ? TOO_LONG : `${values.text.length}/1000`}
+            />
+            <TextField
+              label="Evidence links (optional)"
+              multiline
+              minRows={1}
+              {...getFieldProps('links')}
+              error={!!errors.links}
+              helperText={
+                errors.links ?? 'Up to 3 https:// links (photos, videos, score pages), one per line'
+              }
+            />
+            <Box>
+              <Button
+                variant="contained"
+                disabled={isSubmitting || !statementSchema.isValidSync(values)}
+                onClick={() => void submitForm()}
+              >
+                {current ? 'Update statement' : 'Add statement'}
+              </Button>
+            </Box>
+          </Stack>
+        );
+      }}
+    </Formik>
   );
 }
 

@@ -1,10 +1,18 @@
-import {
-  amountError,
-  canContinueFromAmount,
-  canReview,
-  filledOutcomes,
-  MIN_BET_MESSAGE,
-} from './create-bet-rules';
+import { amountError, filledOutcomes, MIN_BET_MESSAGE } from './create-bet-rules';
+import { validateYupSchema, yupToFormErrors } from 'formik';
+import { ValidationError } from 'yup';
+import { canContinueFromAmount, canReview, createBetSchema, EMPTY_BET } from './create-bet-schema';
+
+/** The form's errors as Formik works them out (it hands the schema blank fields as undefined). */
+async function formErrors(values: typeof EMPTY_BET, available?: string) {
+  try {
+    await validateYupSchema(values, createBetSchema(available));
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return yupToFormErrors(error);
+    throw error;
+  }
+}
 
 describe('create bet rules', () => {
   it('continues from step 2 only with an amount of at least 0.01 and a title', () => {
@@ -29,5 +37,16 @@ describe('create bet rules', () => {
     expect(canReview(['Yes', ' '], 'Yes')).toBe(false);
     expect(canReview(['Yes', 'No'], '')).toBe(false);
     expect(filledOutcomes([' a ', '', 'b'])).toEqual(['a', 'b']);
+  });
+  it('as the form runs it: the amount answers, and blank extra options are no error', async () => {
+    const terms = { ...EMPTY_BET, title: 'Rain?', outcomes: ['Yes', 'No', ''], creatorPick: 'Yes' };
+    expect(await formErrors({ ...terms, amount: '10' }, '100.00')).toEqual({});
+    expect(await formErrors({ ...terms, amount: '0' }, '100.00')).toEqual({ amount: MIN_BET_MESSAGE });
+    expect(await formErrors({ ...terms, amount: '100.01' }, '100.00')).toEqual({
+      amount: 'Insufficient balance: you have $100.00 available',
+    });
+    expect(await formErrors({ ...terms, amount: '10', outcomes: ['Yes', '', ''] })).toEqual({
+      outcomes: 'Please provide at least 2 outcome options',
+    });
   });
 });

@@ -30,12 +30,3 @@ export function amountError(amount: string, available?: string | null): string |
   }
   return null;
 }
-
-export function canContinueFromAmount(amount: string, title: string, available?: string | null): boolean {
-  return amount.trim() !== '' && amountError(amount, available) === null && title.trim().length > 0;
-}
-
-export function canReview(options: string[], pick: string): boolean {
-  const filled = filledOutcomes(options);
-  return filled.length >= MIN_OUTCOMES && pick.trim() !== '' && filled.includes(pick.trim());
-}

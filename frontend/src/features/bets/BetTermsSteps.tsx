@@ -1,0 +1,210 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  Radio,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useFormikContext } from 'formik';
+import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
+import { formatMoney, isAmountInput } from '../../lib/money';
+import { filledOutcomes, MAX_OUTCOMES, MIN_OUTCOMES, QUICK_AMOUNTS } from './create-bet-rules';
+import { stepIsValid, TOO_FEW_OUTCOMES, type CreateBetValues } from './create-bet-schema';
+import { HoldToConfirmButton } from './HoldToConfirmButton';
+
+// The title and description are bound to the form but say nothing until sent: the screen's buttons wait for
+// what is missing instead (docs/product.md §2 Bet creation).
+
+/** Step 2, 'Set Amount': the stake (answered at once: the minimum, the balance) and what the bet is about. */
+export function AmountStep({
+  opponentName,
+  available,
+  onContinue,
+}: {
+  opponentName: string;
+  available: string | undefined;
+  onContinue: () => void;
+}) {
+  const { values, errors, setFieldValue, getFieldProps } = useFormikContext<CreateBetValues>();
+  // Nothing to say about an empty amount: Continue simply waits for one.
+  const amountProblem = values.amount.trim() !== '' ? (errors.amount ?? null) : null;
+  const setAmount = (amount: string) => void setFieldValue('amount', amount);
+  return (
+    <Stack spacing={2}>
+      <Typography>
+        Challenging <strong>{opponentName}</strong>
+      </Typography>
+      <TextField
+        label="Amount"
+        value={values.amount}
+        onChange={(event) => isAmountInput(event.target.value) && setAmount(event.target.value)}
+        error={amountProblem !== null}
+        helperText={
+          amountProblem ?? (available !== undefined ? `Available: $${formatMoney(available)}` : ' ')
+        }
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          formHelperText: { role: amountProblem ? 'alert' : undefined },
+        }}
+        autoFocus
+      />
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap' }}
+        role="group"
+        aria-label="Quick picks"
+      >
+        {QUICK_AMOUNTS.map((quick) => (
+          <Chip
+            key={quick}
+            label={`$${quick}`}
+            clickable
+            color={Number(values.amount) === quick ? 'primary' : 'default'}
+            variant={Number(values.amount) === quick ? 'filled' : 'outlined'}
+            disabled={available !== undefined && Number(available) < quick}
+            onClick={() => setAmount(String(quick))}
+            sx={{ minHeight: 44, minWidth: 56, fontSize: 15 }}
+          />
+        ))}
+      </Stack>
+      <TextField
+        label="What's this bet about?"
+        {...getFieldProps('title')}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <Button
+        variant="contained"
+        size="large"
+        disabled={!stepIsValid('amount', values, available)}
+        onClick={onContinue}
+      >
+        Continue
+      </Button>
+    </Stack>
+  );
+}
+
+/** Step 3, 'Bet Details': a description, two to four outcomes, and the creator's own prediction. */
+export function DetailsStep({ onContinue }: { onContinue: () => void }) {
+  const { values, setFieldValue, getFieldProps } = useFormikContext<CreateBetValues>();
+  const { outcomes, creatorPick } = values;
+  const filled = filledOutcomes(outcomes);
+  const setOutcomes = (next: string[]) => void setFieldValue('outcomes', next);
+  return (
+    <Stack spacing={2}>
+      <TextField label="Description (optional)" {...getFieldProps('description')} multiline minRows={2} />
+      <Typography sx={{ fontWeight: 700 }}>Outcome options</Typography>
+      {outcomes.map((outcome, index) => (
+        <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            fullWidth
+            label={`Option ${index + 1}`}
+            value={outcome}
+            onChange={(event) => {
+              setOutcomes(outcomes.map((old, i) => (i === index ? event.target.value : old)));
+              // A prediction names an option's text: editing that text takes the prediction back.
+              if (creatorPick === outcome) void setFieldValue('creatorPick', '');
+            }}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          {outcomes.length > MIN_OUTCOMES && (
+            <IconButton
+              aria-label={`Remove option ${index + 1}`}
+              onClick={() => setOutcomes(outcomes.filter((_, i) => i !== index))}
+            >
+              <DeleteIcon />
+            </IconButton>
+          )}
+        </Stack>
+      ))}
+      {outcomes.length < MAX_OUTCOMES && (
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => setOutcomes([...outcomes, ''])}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          Add option
+        </Button>
+      )}
+      <Typography id="prediction-label" sx={{ fontWeight: 700 }}>
+        Pick your prediction
+      </Typography>
+      <FormikRadioGroup name="creatorPick" aria-labelledby="prediction-label">
+        {filled.map((option) => (
+          <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
+        ))}
+      </FormikRadioGroup>
+      {filled.length < MIN_OUTCOMES && <Alert severity="info">{TOO_FEW_OUTCOMES}</Alert>}
+      <Button
+        variant="contained"
+        size="large"
+        disabled={!stepIsValid('details', values)}
+        onClick={onContinue}
+      >
+        Review Bet
+      </Button>
+    </Stack>
+  );
+}
+
+/** Step 4, 'Review Bet': the terms as they will be sent, then hold to confirm. */
+export function ReviewStep({
+  opponentName,
+  asLink,
+  sending,
+  holdKey,
+  onStale,
+}: {
+  opponentName: string;
+  asLink: boolean;
+  sending: boolean;
+  /** A new key after a failure, so the button can be held again. */
+  holdKey: number;
+  /** The terms no longer pass (the balance moved meanwhile, say): back to the step that says why. */
+  onStale: (step: 1 | 2) => void;
+}) {
+  const { values, validateForm, submitForm } = useFormikContext<CreateBetValues>();
+  const confirm = async () => {
+    const errors = await validateForm();
+    if (Object.keys(errors).length === 0) return submitForm();
+    onStale(errors.amount || errors.title ? 1 : 2);
+  };
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
+        <Typography variant="h6">{values.title}</Typography>
+        {values.description && <Typography color="text.secondary">{values.description}</Typography>}
+        <Typography sx={{ mt: 1 }}>
+          Opponent: <strong>{opponentName}</strong>
+        </Typography>
+        <Typography>
+          Stake: <strong>${formatMoney(values.amount)}</strong> each
+        </Typography>
+        <Typography>Options: {filledOutcomes(values.outcomes).join(' · ')}</Typography>
+        <Typography>
+          Your prediction: <strong>{values.creatorPick}</strong>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Open for 7 days. Your stake is held until the bet ends.
+        </Typography>
+      </Box>
+      <HoldToConfirmButton
+        key={holdKey}
+        label={sending ? 'Sending...' : asLink ? 'Hold to Create Link' : 'Hold to Send Challenge'}
+        onConfirm={() => void confirm()}
+        disabled={sending}
+      />
+    </Stack>
+  );
+}

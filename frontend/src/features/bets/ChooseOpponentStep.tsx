@@ -1,0 +1,109 @@
+import LinkIcon from '@mui/icons-material/Link';
+import {
+  Avatar,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSearchPeopleQuery, type PersonResult } from './people-api';
+import { displayName } from './types';
+
+function PersonRow({
+  person,
+  selected,
+  onPick,
+}: {
+  person: PersonResult;
+  selected: boolean;
+  onPick: () => void;
+}) {
+  return (
+    <ListItemButton selected={selected} onClick={onPick} aria-pressed={selected}>
+      <ListItemAvatar>
+        <Avatar src={person.profileImageUrl ?? undefined}>
+          {displayName(person).slice(0, 1).toUpperCase()}
+        </Avatar>
+      </ListItemAvatar>
+      <ListItemText
+        primary={displayName(person)}
+        secondary={person.username ? `@${person.username}` : undefined}
+      />
+    </ListItemButton>
+  );
+}
+
+/**
+ * Step 1, 'Challenge Someone': an open link, or a person from the search (2+ characters) or the friends list.
+ * The search text is the flow's, so going back here finds it as it was.
+ */
+export function ChooseOpponentStep({
+  query,
+  onQuery,
+  friends,
+  loadingFriends,
+  opponent,
+  onPickPerson,
+  onPickLink,
+}: {
+  query: string;
+  onQuery: (query: string) => void;
+  friends: PersonResult[];
+  loadingFriends: boolean;
+  opponent: PersonResult | null;
+  onPickPerson: (person: PersonResult) => void;
+  onPickLink: () => void;
+}) {
+  const searching = query.trim().length >= 2;
+  const search = useSearchPeopleQuery(query.trim(), { skip: !searching });
+  const people = searching ? (search.data ?? []) : friends;
+  return (
+    <Stack spacing={2}>
+      <ListItemButton
+        onClick={onPickLink}
+        sx={{ border: 1, borderColor: 'primary.main', borderRadius: 2, minHeight: 64 }}
+      >
+        <ListItemAvatar>
+          <Avatar sx={{ bgcolor: 'primary.main' }}>
+            <LinkIcon />
+          </Avatar>
+        </ListItemAvatar>
+        <ListItemText
+          primary="Send as a link"
+          secondary="Anyone you send it to can accept, even without an account yet"
+        />
+      </ListItemButton>
+      <TextField
+        label="Search by name or username"
+        value={query}
+        onChange={(event) => onQuery(event.target.value)}
+        helperText="Type at least 2 characters, or pick a friend below"
+        autoFocus
+      />
+      <Typography variant="subtitle2" color="text.secondary">
+        {searching ? 'Search results' : 'Your friends'}
+      </Typography>
+      {(search.isFetching || loadingFriends) && <Typography color="text.secondary">Loading…</Typography>}
+      <List dense aria-label="People to challenge">
+        {people.map((person) => (
+          <PersonRow
+            key={person.id}
+            person={person}
+            selected={opponent?.id === person.id}
+            onPick={() => onPickPerson(person)}
+          />
+        ))}
+      </List>
+      {!search.isFetching && people.length === 0 && (
+        <Typography color="text.secondary">
+          {searching
+            ? 'No users found matching your search.'
+            : 'No friends yet: search for someone to challenge.'}
+        </Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import * as Yup from 'yup';
+import { amountError, filledOutcomes, MAX_OUTCOMES, MIN_BET_MESSAGE, MIN_OUTCOMES } from './create-bet-rules';
+
+/** The create-bet form: what the person types, named as the API names it (outcomes holds blank options too). */
+export interface CreateBetValues {
+  amount: string;
+  title: string;
+  description: string;
+  outcomes: string[];
+  creatorPick: string;
+}
+
+export const EMPTY_BET: CreateBetValues = {
+  amount: '',
+  title: '',
+  description: '',
+  outcomes: ['', ''],
+  creatorPick: '',
+};
+
+/** docs/product.md §2 Bet creation: 'Please provide at least 2 outcome options'. */
+export const TOO_FEW_OUTCOMES = 'Please provide at least 2 outcome options';
+
+/** The filled options; Formik hands the schema blank ones as undefined. */
+const filled = (outcomes: (string | undefined)[] | undefined) =>
+  filledOutcomes((outcomes ?? []).map((outcome) => outcome ?? ''));
+
+/**
+ * docs/product.md §5 Bet creation rules as the screen applies them, with the server's words (CreateBetDto)
+ * for what the screen never shows (its buttons stay disabled instead). `available` is the wallet's available
+ * balance when known: a stake above it is refused here rather than after hold-to-confirm.
+ */
+export function createBetSchema(available?: string | null) {
+  return Yup.object({
+    amount: Yup.string()
+      .trim()
+      .required(MIN_BET_MESSAGE)
+      .test('amount', MIN_BET_MESSAGE, (amount, context) => {
+        const problem = amountError(amount ?? '', available);
+        return problem === null || context.createError({ message: problem });
+      }),
+    title: Yup.string().trim().required('Title is required').max(200, 'Title must be at most 200 characters'),
+    description: Yup.string().max(2000, 'Description must be at most 2000 characters'),
+    outcomes: Yup.array(
+      Yup.string().max(100, 'Outcome options cannot be blank or longer than 100 characters'),
+    )
+      .max(MAX_OUTCOMES, 'At most 4 outcomes allowed')
+      .test('enough', TOO_FEW_OUTCOMES, (outcomes) => filled(outcomes).length >= MIN_OUTCOMES)
+      .required(TOO_FEW_OUTCOMES),
+    creatorPick: Yup.string()
+      .trim()
+      .required('You must select your prediction')
+      .test('among-outcomes', 'You must select your prediction', (pick, context) =>
+        filled((context.parent as { outcomes?: (string | undefined)[] }).outcomes).includes(pick ?? ''),
+      ),
+  });
+}
+
+/** The fields each step asks for: a step's Continue works once these pass. */
+const STEP_FIELDS = {
+  amount: ['amount', 'title'],
+  details: ['outcomes', 'creatorPick'],
+} as const satisfies Record<string, readonly (keyof CreateBetValues)[]>;
+
+export function stepIsValid(
+  step: keyof typeof STEP_FIELDS,
+  values: CreateBetValues,
+  available?: string | null,
+): boolean {
+  return createBetSchema(available)
+    .pick([...STEP_FIELDS[step]])
+    .isValidSync(values);
+}
+
+export function canContinueFromAmount(amount: string, title: string, available?: string | null): boolean {
+  return stepIsValid('amount', { ...EMPTY_BET, amount, title }, available);
+}
+
+export function canReview(outcomes: string[], creatorPick: string): boolean {
+  return stepIsValid('details', { ...EMPTY_BET, outcomes, creatorPick });
+}
