@@ -32,6 +32,14 @@ export type NewBet = Pick<
 >;
 
 /**
+ * Every column of a bet, as the entity has them. The row lock and the insert are plain SQL: they run on every
+ * bet transition, and TypeORM's query builder and save() were the largest share of a write's CPU (issue #11).
+ */
+const BET_COLUMNS = `id, title, description, amount, "creatorId", "opponentId", "challengeCode", status, duration, outcomes,
+  "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult", "resolutionType", "winnerUserId",
+  "resolutionDate", "expiresAt", "reminderSentAt", "createdAt", "updatedAt"`;
+
+/**
  * The bets module's writes to its own tables (bets, dispute resolutions), in the caller's transaction: the
  * row lock every decision starts from and the status change conditional on what was read
  * (docs/money.md, "Concurrency").
@@ -40,12 +48,12 @@ export type NewBet = Pick<
 export class BetsRepository {
   /** The bet, locked for the rest of the transaction (other writers wait); null if there is none. */
   lock(tx: TxOrManager, betId: number): Promise<Bet | null> {
-    return this.lockOne(tx, 'bet.id = :betId', { betId });
+    return this.lockWhere(tx, 'id = $1', betId);
   }
 
   /** The bet with this open challenge link code, locked. */
   lockByCode(tx: TxOrManager, code: string): Promise<Bet | null> {
-    return this.lockOne(tx, 'bet.challengeCode = :code', { code });
+    return this.lockWhere(tx, '"challengeCode" = $1', code);
   }
 
   /**
@@ -68,8 +76,28 @@ export class BetsRepository {
   }
 
   async insert(tx: TxOrManager, bet: NewBet): Promise<Bet> {
-    const repository = managerOf(tx).getRepository(Bet);
-    return repository.save(repository.create(bet));
+    const [row] = await managerOf(tx).query<Bet[]>(
+      `INSERT INTO bets (title, description, amount, "creatorId", "opponentId", "challengeCode", status, duration,
+                         outcomes, "creatorPick", "resolutionType", "expiresAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       RETURNING ${BET_COLUMNS}`,
+      [
+        bet.title,
+        bet.description,
+        bet.amount,
+        bet.creatorId,
+        bet.opponentId,
+        bet.challengeCode,
+        bet.status,
+        bet.duration,
+        bet.outcomes,
+        bet.creatorPick,
+        bet.resolutionType,
+        bet.expiresAt,
+      ],
+    );
+    if (!row) throw new Error('the bet insert returned no row');
+    return row;
   }
 
   /** The pending dispute record of a bet whose reports disagree. */
@@ -139,12 +167,11 @@ export class BetsRepository {
     return due;
   }
 
-  private lockOne(tx: TxOrManager, where: string, parameters: Record<string, unknown>): Promise<Bet | null> {
-    return managerOf(tx)
-      .getRepository(Bet)
-      .createQueryBuilder('bet')
-      .setLock('for_no_key_update')
-      .where(where, parameters)
-      .getOne();
+  private async lockWhere(tx: TxOrManager, where: string, value: unknown): Promise<Bet | null> {
+    const [row] = await managerOf(tx).query<Bet[]>(
+      `SELECT ${BET_COLUMNS} FROM bets WHERE ${where} FOR NO KEY UPDATE`,
+      [value],
+    );
+    return row ?? null;
   }
 }

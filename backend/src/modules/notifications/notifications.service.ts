@@ -75,15 +75,24 @@ export class NotificationsService {
         amount: draft.amount ?? null,
       };
     });
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(UserNotification)
-      .values(rows)
-      .returning(['id', 'createdAt'])
-      .execute();
+    // One statement for all rows, without TypeORM's insert builder (every bet transition notifies someone).
+    const inserted = await manager.query<{ id: number; createdAt: Date }[]>(
+      `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::uuid[], $7::numeric[])
+       RETURNING id, "createdAt"`,
+      [
+        rows.map((row) => row.userId),
+        rows.map((row) => row.type),
+        rows.map((row) => row.title),
+        rows.map((row) => row.body),
+        rows.map((row) => row.betId),
+        rows.map((row) => row.actorId),
+        rows.map((row) => row.amount),
+      ],
+    );
     const saved = rows.map((row, index) => {
-      const generated = inserted.generatedMaps[index] as { id: number; createdAt: Date };
+      const generated = inserted[index];
+      if (!generated) throw new Error('the notification insert returned fewer rows than it was given');
       return toDto({ ...row, id: generated.id, createdAt: generated.createdAt, readAt: null });
     });
     const outgoing = await this.outbox.enqueue(
