@@ -10,28 +10,17 @@ import {
   Typography,
 } from '@mui/material';
 import { Formik } from 'formik';
-import * as Yup from 'yup';
 import { FormErrorAlert } from '../../components/form/FormErrorAlert';
 import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { timeLeftRoundedUp } from '../../lib/time';
+import { acceptSchema, NO_PICK, SAME_PICK } from './accept-schema';
 import { useAcceptBetMutation, useDeclineBetMutation } from './bets-api';
 import { displayName, type Bet } from './types';
 
-const NO_PICK = 'Please select your predicted outcome.';
-const SAME_PICK = 'You must choose a different outcome than the challenger.';
 const ACCEPT_MESSAGES = [NO_PICK, SAME_PICK];
-
-/** docs/product.md §5 acceptance rules: a prediction, and not the challenger's. */
-export function acceptSchema(creatorPick: string | null) {
-  return Yup.object({
-    opponentPick: Yup.string()
-      .required(NO_PICK)
-      .notOneOf([creatorPick ?? ''], SAME_PICK),
-  });
-}
 
 /** docs/product.md §2 Bet acceptance dialog, §5 acceptance rules. */
 export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {

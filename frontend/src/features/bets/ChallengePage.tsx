@@ -1,16 +1,9 @@
-import {
-  Box,
-  Button,
-  Chip,
-  FormControlLabel,
-  FormHelperText,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, Chip, FormControlLabel, FormHelperText, Radio, Stack, Typography } from '@mui/material';
+import { Formik, type FormikHelpers } from 'formik';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
+import { showServerFieldErrors } from '../../components/form/server-field-errors';
 import { LinkShare } from '../../components/LinkShare';
 import { LinkPage } from '../../components/LinkPage';
 import { PageLoader } from '../../components/PageLoader';
@@ -21,6 +14,7 @@ import { forgetPendingLink, linkUrl, pendingLink } from '../../lib/pending-link'
 import { timeLeft } from '../../lib/time';
 import { SignUpChoice } from '../../session/SignUpChoice';
 import { useAuth } from '../../session/use-auth';
+import { acceptSchema } from './accept-schema';
 import { useAcceptChallengeMutation, useChallengeQuery, type Challenge } from './challenges-api';
 
 /** The bet's terms, as much as the link may show: title, stake, outcomes with the creator's pick, time left. */
@@ -177,18 +171,16 @@ function OwnChallenge({ challenge }: { challenge: Challenge }) {
 
 function AcceptChallenge({ challenge, onChanged }: { challenge: Challenge; onChanged: () => void }) {
   const choices = challenge.outcomes.filter((outcome) => outcome !== challenge.creatorPick);
-  const [pick, setPick] = useState(choices.length === 1 ? (choices[0] ?? '') : '');
-  const [problem, setProblem] = useState<string | null>(null);
   const [accept, { isLoading }] = useAcceptChallengeMutation();
   const navigate = useNavigate();
   const toast = useToast();
   const name = challenge.creator.displayName;
 
-  const submit = async () => {
-    if (!pick) {
-      setProblem('Please select your predicted outcome.');
-      return;
-    }
+  const submit = async (
+    values: { opponentPick: string },
+    helpers: FormikHelpers<{ opponentPick: string }>,
+  ) => {
+    const pick = values.opponentPick;
     try {
       await accept({ code: challenge.code, opponentPick: pick }).unwrap();
       toast({
@@ -199,6 +191,7 @@ function AcceptChallenge({ challenge, onChanged }: { challenge: Challenge; onCha
       void navigate('/');
     } catch (error) {
       const taken = isApiError(error) && error.status === 409;
+      showServerFieldErrors(error, values, helpers);
       toast({
         title: taken ? 'Too late' : 'Could not accept the challenge',
         description: serverMessage(error, 'Please try again.'),
@@ -209,47 +202,49 @@ function AcceptChallenge({ challenge, onChanged }: { challenge: Challenge; onCha
   };
 
   return (
-    <Stack spacing={3} sx={{ alignItems: 'center' }}>
-      <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
-        {name} challenged you to a bet
-      </Typography>
-      <Terms challenge={challenge} />
-      <Box sx={{ width: '100%' }}>
-        <Typography id="challenge-pick-label" sx={{ fontWeight: 700 }}>
-          Your pick
-        </Typography>
-        <RadioGroup
-          aria-labelledby="challenge-pick-label"
-          value={pick}
-          onChange={(event) => {
-            setPick(event.target.value);
-            setProblem(null);
-          }}
-        >
-          {choices.map((outcome) => (
-            <FormControlLabel key={outcome} value={outcome} control={<Radio />} label={outcome} />
-          ))}
-        </RadioGroup>
-        {problem && (
-          <FormHelperText error role="alert">
-            {problem}
-          </FormHelperText>
-        )}
-      </Box>
-      <Button
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={isLoading}
-        onClick={() => void submit()}
-        sx={{ maxWidth: 360 }}
-      >
-        {isLoading ? 'Accepting…' : `Accept for $${formatMoney(challenge.amount)}`}
-      </Button>
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-        Your stake is held until the bet is settled. You both report who won.
-      </Typography>
-    </Stack>
+    <Formik
+      initialValues={{ opponentPick: choices.length === 1 ? (choices[0] ?? '') : '' }}
+      validationSchema={acceptSchema(challenge.creatorPick)}
+      validateOnBlur={false}
+      onSubmit={submit}
+    >
+      {({ errors, submitCount, submitForm }) => (
+        <Stack spacing={3} sx={{ alignItems: 'center' }}>
+          <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
+            {name} challenged you to a bet
+          </Typography>
+          <Terms challenge={challenge} />
+          <Box sx={{ width: '100%' }}>
+            <Typography id="challenge-pick-label" sx={{ fontWeight: 700 }}>
+              Your pick
+            </Typography>
+            <FormikRadioGroup name="opponentPick" aria-labelledby="challenge-pick-label">
+              {choices.map((outcome) => (
+                <FormControlLabel key={outcome} value={outcome} control={<Radio />} label={outcome} />
+              ))}
+            </FormikRadioGroup>
+            {submitCount > 0 && errors.opponentPick && (
+              <FormHelperText error role="alert">
+                {errors.opponentPick}
+              </FormHelperText>
+            )}
+          </Box>
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={isLoading}
+            onClick={() => void submitForm()}
+            sx={{ maxWidth: 360 }}
+          >
+            {isLoading ? 'Accepting…' : `Accept for $${formatMoney(challenge.amount)}`}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            Your stake is held until the bet is settled. You both report who won.
+          </Typography>
+        </Stack>
+      )}
+    </Formik>
   );
 }
 
