@@ -39,6 +39,13 @@ const BET_COLUMNS = `id, title, description, amount, "creatorId", "opponentId", 
   "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult", "resolutionType", "winnerUserId",
   "resolutionDate", "expiresAt", "reminderSentAt", "createdAt", "updatedAt"`;
 
+/** What a transition may change: every column but the key and the timestamps the database keeps. */
+const SETTABLE_COLUMNS = new Set(
+  BET_COLUMNS.split(',')
+    .map((column) => column.trim().replaceAll('"', ''))
+    .filter((column) => !['id', 'createdAt', 'updatedAt'].includes(column)),
+);
+
 /**
  * The bets module's writes to its own tables (bets, dispute resolutions), in the caller's transaction: the
  * row lock every decision starts from and the status change conditional on what was read
@@ -66,13 +73,19 @@ export class BetsRepository {
     status: BetStatus,
     changes: Partial<Bet>,
   ): Promise<boolean> {
-    const result = await managerOf(tx)
-      .createQueryBuilder()
-      .update(Bet)
-      .set({ ...changes, status })
-      .where('id = :id AND status = :from', { id: bet.id, from: bet.status })
-      .execute();
-    return result.affected === 1;
+    // An undefined change is no change, as TypeORM's update builder treats it.
+    const given = Object.entries({ ...changes, status }).filter(([, value]) => value !== undefined);
+    const assignments = given.map(([column, value], index) => {
+      if (!SETTABLE_COLUMNS.has(column)) throw new Error(`moveStatus cannot set bets.${column}`);
+      return { sql: `"${column}" = $${index + 3}`, value };
+    });
+    // updatedAt as TypeORM's @UpdateDateColumn sets it; for an UPDATE, TypeORM answers [rows, affected].
+    const [, affected] = await managerOf(tx).query<[unknown[], number]>(
+      `UPDATE bets SET ${assignments.map((a) => a.sql).join(', ')}, "updatedAt" = CURRENT_TIMESTAMP
+        WHERE id = $1 AND status = $2`,
+      [bet.id, bet.status, ...assignments.map((a) => a.value)],
+    );
+    return affected === 1;
   }
 
   async insert(tx: TxOrManager, bet: NewBet): Promise<Bet> {

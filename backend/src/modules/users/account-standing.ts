@@ -39,12 +39,10 @@ export class AccountStanding {
    * say from whom they accept challenges.
    */
   async challengeable(tx: TxOrManager, userId: string): Promise<Pick<User, 'id' | 'privacySettings'> | null> {
-    const user = await managerOf(tx)
-      .getRepository(User)
-      .findOne({
-        where: { id: userId },
-        select: { id: true, deletedAt: true, bannedAt: true, privacySettings: true },
-      });
-    return user && !user.deletedAt && !user.bannedAt ? user : null;
+    const [person] = await managerOf(tx).query<Pick<User, 'id' | 'privacySettings'>[]>(
+      `SELECT id, "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL AND "bannedAt" IS NULL`,
+      [userId],
+    );
+    return person ?? null;
   }
 }
