@@ -43,13 +43,29 @@ await explain(
   'Reminders job: bets due a reminder',
   `SELECT id FROM bets WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL AND "expiresAt" > now() + interval '54 minutes' AND "expiresAt" <= now() + interval '1 hour' ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
 );
+// The admin lists are paged by keyset cursors (docs/performance.md, "Paging"): the plans of a page deep in the list.
+const [resolvedCursor] = (
+  await db.query(`SELECT "resolutionDate", id FROM bets WHERE status = 'completed' AND "resolutionType" = 'admin'
+                   ORDER BY "resolutionDate" DESC, id DESC OFFSET 5000 LIMIT 1`)
+).rows;
 await explain(
-  'Admin: resolved disputes',
-  `SELECT id FROM bets WHERE status = 'completed' AND "resolutionType" = 'admin' ORDER BY "resolutionDate" DESC LIMIT 100`,
+  'Admin: resolved disputes (a page after a cursor)',
+  `SELECT id FROM bets WHERE status = 'completed' AND "resolutionType" = 'admin' AND "resolutionDate" IS NOT NULL
+      AND ("resolutionDate", id) < ($1::timestamptz, $2::int) ORDER BY "resolutionDate" DESC, id DESC LIMIT 101`,
+  [resolvedCursor?.resolutionDate ?? new Date(), resolvedCursor?.id ?? 1],
 );
 await explain(
-  'Admin: disputed bets',
-  `SELECT id FROM bets WHERE status = 'disputed' ORDER BY "resolutionDate" DESC LIMIT 100`,
+  'Admin: disputed bets (first page)',
+  `SELECT id FROM bets WHERE status = 'disputed' AND "resolutionDate" IS NOT NULL
+    ORDER BY "resolutionDate" DESC, id DESC LIMIT 101`,
+);
+const [userCursor] = (await db.query(`SELECT "createdAt", id FROM users ORDER BY "createdAt" DESC, id DESC OFFSET 5000 LIMIT 1`))
+  .rows;
+await explain(
+  'Admin: users (a page after a cursor)',
+  `SELECT id FROM users WHERE "deletedAt" IS NULL AND ("createdAt", id) < ($1::timestamptz, $2::uuid)
+    ORDER BY "createdAt" DESC, id DESC LIMIT 51`,
+  [userCursor.createdAt, userCursor.id],
 );
 await explain(
   "A user's active bets",

@@ -6,6 +6,8 @@ import { api, newUser, type Reachable, type SignedUpUser } from '../support/fact
 import type { TestApp } from '../support/test-app.js';
 
 export const asList = <T>(body: unknown): T[] => body as T[];
+/** The rows of one page of a paged list (`{ items, nextBefore }`). */
+export const itemsOf = <T>(body: unknown): T[] => (body as { items: T[] }).items;
 
 /** A new user made an administrator the way an operator would (straight in the table). */
 export async function newAdmin(t: TestApp): Promise<SignedUpUser> {

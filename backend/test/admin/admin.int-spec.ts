@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { activeBet, asList, disputedBet, moderate, newAdmin, pendingBet } from './admin-helpers.js';
+import { activeBet, itemsOf, disputedBet, moderate, newAdmin, pendingBet } from './admin-helpers.js';
 
 interface Analytics {
   totalUsers: number;
@@ -44,7 +44,7 @@ describe('admin overview: analytics, users, audit log', () => {
   const users = async (query: string) => {
     const response = await api(t, 'GET', `/api/admin/users${query}`, { token: admin.token });
     expect(response.status).toBe(200);
-    return asList<AdminUserRow>(response.body);
+    return itemsOf<AdminUserRow>(response.body);
   };
 
   it('answers analytics from SQL, matching the tables', async () => {
@@ -118,17 +118,11 @@ describe('admin overview: analytics, users, audit log', () => {
     expect(adminRow?.isAdmin).toBe(true);
   });
 
-  it('pages the users list and leaves deleted users out', async () => {
-    await Promise.all([newUser(t), newUser(t), newUser(t)]);
-    const first = await users('?limit=2&offset=0');
-    const second = await users('?limit=2&offset=2');
-    expect(first).toHaveLength(2);
-    expect(second).toHaveLength(2);
-    expect(first.map((row) => row.id).filter((id) => second.some((row) => row.id === id))).toEqual([]);
+  it('leaves deleted users out of the users list, and refuses a bad limit', async () => {
     const gone = await newUser(t);
     await api(t, 'DELETE', `/api/admin/users/${gone.id}`, { token: admin.token });
     expect((await users('?limit=200')).some((row) => row.id === gone.id)).toBe(false);
-    for (const bad of ['?limit=0', '?limit=201', '?limit=ten', '?offset=-1']) {
+    for (const bad of ['?limit=0', '?limit=201', '?limit=ten', '?offset=0']) {
       expect((await api(t, 'GET', `/api/admin/users${bad}`, { token: admin.token })).status).toBe(400);
     }
   });
@@ -140,7 +134,7 @@ describe('admin overview: analytics, users, audit log', () => {
       token: admin.token,
       body: { userId: user.id, amount: '5.00', reason: 'Second audited action', type: 'deposit' },
     });
-    const page = asList<Record<string, unknown>>(
+    const page = itemsOf<Record<string, unknown>>(
       (await api(t, 'GET', '/api/admin/audit-log?limit=2', { token: admin.token })).body,
     );
     expect(page).toHaveLength(2);
@@ -164,8 +158,9 @@ describe('admin overview: analytics, users, audit log', () => {
       targetType: 'user',
       targetId: user.id,
     });
-    const next = asList<Record<string, unknown>>(
-      (await api(t, 'GET', '/api/admin/audit-log?limit=1&offset=1', { token: admin.token })).body,
+    const next = itemsOf<Record<string, unknown>>(
+      (await api(t, 'GET', `/api/admin/audit-log?limit=1&before=${String(page[0]?.id)}`, { token: admin.token }))
+        .body,
     );
     expect(next[0]?.id).toBe(page[1]?.id);
   });

@@ -1,7 +1,7 @@
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { asList, countRows, newAdmin } from './admin-helpers.js';
+import { itemsOf, countRows, newAdmin } from './admin-helpers.js';
 
 describe('admin balance adjustments', () => {
   let t: TestApp;
@@ -104,7 +104,7 @@ describe('admin balance adjustments', () => {
         type: 'deposit',
       },
     ]);
-    const audit = asList<Record<string, unknown>>(
+    const audit = itemsOf<Record<string, unknown>>(
       (await api(t, 'GET', '/api/admin/audit-log', { token: admin.token })).body,
     );
     expect(audit.find((entry) => entry.targetId === user.id)).toMatchObject({

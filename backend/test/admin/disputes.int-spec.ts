@@ -1,7 +1,7 @@
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { asList, disputedBet, newAdmin } from './admin-helpers.js';
+import { itemsOf, disputedBet, newAdmin } from './admin-helpers.js';
 
 interface Party {
   id: string;
@@ -46,7 +46,7 @@ describe('admin disputes', () => {
   const list = async (which: 'disputed-bets' | 'resolved-disputes') => {
     const response = await api(t, 'GET', `/api/admin/${which}`, { token: admin.token });
     expect(response.status).toBe(200);
-    return asList<AdminBet>(response.body);
+    return itemsOf<AdminBet>(response.body);
   };
   const resolve = (id: number, winnerId: string | null, token = admin.token) =>
     api(t, 'POST', `/api/bets/${id}/admin-resolve`, {

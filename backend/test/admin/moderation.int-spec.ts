@@ -4,7 +4,7 @@ import { SuspensionExpiryJob } from '../../src/modules/admin/jobs/suspension-exp
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { activeBet, asList, betBody, countRows, moderate, newAdmin, pendingBet } from './admin-helpers.js';
+import { activeBet, asList, itemsOf, betBody, countRows, moderate, newAdmin, pendingBet } from './admin-helpers.js';
 
 const DAY = 86_400_000;
 
@@ -124,7 +124,7 @@ describe('admin moderation', () => {
     expect(refused.body.message).toBe(
       'This account has been banned. Contact support if you think this is a mistake.',
     );
-    const listed = asList<{ id: string; bannedAt: string | null }>(
+    const listed = itemsOf<{ id: string; bannedAt: string | null }>(
       (await api(t, 'GET', `/api/admin/users?q=${user.username}`, { token: admin.token })).body,
     );
     expect(listed.find((row) => row.id === user.id)?.bannedAt).toEqual(expect.any(String));
@@ -237,7 +237,7 @@ describe('admin moderation', () => {
     expect(response.body.expiresAt).toBe('9999-12-31T00:00:00.000Z');
     await at(new Date(Date.now() + 3650 * DAY), () => t.app.get(SuspensionExpiryJob).run());
     expect((await api(t, 'POST', '/api/bets', { token: user.token, body: betBody(other) })).status).toBe(403);
-    const listed = asList<{ id: string; suspendedUntil: string | null }>(
+    const listed = itemsOf<{ id: string; suspendedUntil: string | null }>(
       (await api(t, 'GET', `/api/admin/users?q=${user.username}`, { token: admin.token })).body,
     );
     expect(listed.find((row) => row.id === user.id)?.suspendedUntil).toBe('9999-12-31T00:00:00.000Z');

@@ -1,7 +1,7 @@
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { activeBet, asList, countRows, disputedBet, newAdmin, pendingBet } from './admin-helpers.js';
+import { activeBet, itemsOf, countRows, disputedBet, newAdmin, pendingBet } from './admin-helpers.js';
 
 describe('admin deletes a user', () => {
   let t: TestApp;
@@ -91,7 +91,7 @@ describe('admin deletes a user', () => {
     }
 
     // Gone from the admin's users list, audited, and not deletable twice.
-    const users = asList<{ id: string }>(
+    const users = itemsOf<{ id: string }>(
       (await api(t, 'GET', '/api/admin/users?limit=200', { token: admin.token })).body,
     );
     expect(users.some((row) => row.id === user.id)).toBe(false);

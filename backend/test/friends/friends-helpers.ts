@@ -13,6 +13,8 @@ export interface Person {
 }
 
 export const asList = <T>(body: unknown): T[] => body as T[];
+/** The rows of one page of a paged list (`{ items, nextBefore }`). */
+export const itemsOf = <T>(body: unknown): T[] => (body as { items: T[] }).items;
 
 export async function search(t: TestApp, user: SignedUpUser, q: string): Promise<Person[]> {
   const response = await api(t, 'GET', `/api/users/search?q=${encodeURIComponent(q)}`, { token: user.token });

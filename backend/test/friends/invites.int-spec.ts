@@ -1,6 +1,6 @@
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { asList, befriend, playBet, sendRequest, statusSeenBy, type Person } from './friends-helpers.js';
+import { asList, itemsOf, befriend, playBet, sendRequest, statusSeenBy, type Person } from './friends-helpers.js';
 
 interface Link {
   code: string;
@@ -22,7 +22,7 @@ describe('personal invite links', () => {
   const accept = (user: SignedUpUser, code: string) =>
     api(t, 'POST', `/api/invites/${encodeURIComponent(code)}/accept`, { token: user.token });
   const friendIds = async (user: SignedUpUser) =>
-    asList<Person>((await api(t, 'GET', '/api/friends', { token: user.token })).body).map((p) => p.id);
+    itemsOf<Person>((await api(t, 'GET', '/api/friends', { token: user.token })).body).map((p) => p.id);
 
   it('gives each person one random code, the same until replaced, even to racing first calls', async () => {
     const inviter = await newUser(t);

@@ -1,7 +1,7 @@
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
-  asList,
+  itemsOf,
   befriend,
   makeAdmin,
   search,
@@ -159,7 +159,7 @@ describe('privacy: each visibility x viewer relation', () => {
       const response = await api(t, 'GET', '/api/friends', { token: viewers[relation].token });
       expect(response.status).toBe(200);
       type Listed = Person & { friendshipId?: string; since?: string };
-      const listed = asList<Listed>(response.body).find((person) => person.id === subject.id);
+      const listed = itemsOf<Listed>(response.body).find((person) => person.id === subject.id);
       if (shown === 'absent') {
         expect(listed).toBeUndefined();
         return;

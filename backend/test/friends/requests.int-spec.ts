@@ -1,7 +1,7 @@
 import { Clock } from '../../src/common/clock.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { asList, befriend, sendRequest, statusSeenBy, type Person } from './friends-helpers.js';
+import { asList, itemsOf, befriend, sendRequest, statusSeenBy, type Person } from './friends-helpers.js';
 
 interface FriendRow extends Person {
   friendshipId: string;
@@ -29,7 +29,7 @@ describe('friend requests and friendships', () => {
   afterEach(() => jest.restoreAllMocks());
 
   const friendsOf = async (user: SignedUpUser) =>
-    asList<FriendRow>((await api(t, 'GET', '/api/friends', { token: user.token })).body);
+    itemsOf<FriendRow>((await api(t, 'GET', '/api/friends', { token: user.token })).body);
   const requestsOf = async (user: SignedUpUser) =>
     asList<RequestRow>((await api(t, 'GET', '/api/friends/requests', { token: user.token })).body);
   const answer = (user: SignedUpUser, requestId: string, action: 'accept' | 'decline') =>

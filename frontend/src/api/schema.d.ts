@@ -528,7 +528,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your accepted friends, by username */
+        /** Your accepted friends, by username, a page at a time (`nextBefore`), and how many */
         get: operations["FriendsController_list"];
         put?: never;
         post?: never;
@@ -934,6 +934,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Accounts, newest first, a page at a time (`nextBefore`) */
         get: operations["AdminController_users"];
         put?: never;
         post?: never;
@@ -998,6 +999,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Disputed bets, most recently disputed first, a page at a time (`nextBefore`) */
         get: operations["AdminController_disputed"];
         put?: never;
         post?: never;
@@ -1014,6 +1016,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Disputes an admin resolved, most recently resolved first, a page at a time */
         get: operations["AdminController_resolved"];
         put?: never;
         post?: never;
@@ -1030,6 +1033,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The audit log, most recent entry first, a page at a time (`nextBefore`) */
         get: operations["AdminController_auditLog"];
         put?: never;
         post?: never;
@@ -1630,6 +1634,13 @@ export interface components {
              */
             since: string;
         };
+        FriendListDto: {
+            items: components["schemas"]["FriendDto"][];
+            /** @description How many friends you have in all */
+            total: number;
+            /** @description Pass as `before` for the next page; null on the last page */
+            nextBefore: string | null;
+        };
         PersonDto: {
             /** Format: uuid */
             id: string;
@@ -1989,6 +2000,11 @@ export interface components {
             suspendedUntil: string | null;
             createdAt: string;
         };
+        AdminUserPageDto: {
+            items: components["schemas"]["AdminUserDto"][];
+            /** @description Pass as `before` for the next page (newest accounts first); null on the last page */
+            nextBefore: string | null;
+        };
         BalanceAdjustmentDto: {
             /** @description User id or username */
             userId: string;
@@ -2026,6 +2042,11 @@ export interface components {
              */
             expiresAt: string | null;
         };
+        DisputeListDto: {
+            items: components["schemas"]["BetDto"][];
+            /** @description Pass as `before` for the next, older page; null on the last page */
+            nextBefore: string | null;
+        };
         AuditEntryDto: {
             id: number;
             adminId: string;
@@ -2040,6 +2061,11 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             createdAt: string;
+        };
+        AuditLogPageDto: {
+            items: components["schemas"]["AuditEntryDto"][];
+            /** @description Pass as `before` for the next, older page; null on the last page */
+            nextBefore: number | null;
         };
         ModerationNoticeDto: {
             id: number;
@@ -2929,6 +2955,8 @@ export interface operations {
     FriendsController_list: {
         parameters: {
             query?: {
+                /** @description The `nextBefore` of the previous page, as it came (opaque); omitted for the first page */
+                before?: string;
                 limit?: number;
             };
             header?: never;
@@ -2942,7 +2970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FriendDto"][];
+                    "application/json": components["schemas"]["FriendListDto"];
                 };
             };
         };
@@ -3450,9 +3478,11 @@ export interface operations {
     AdminController_users: {
         parameters: {
             query?: {
+                /** @description The `nextBefore` of the previous page, as it came (opaque); omitted for the first page */
+                before?: string;
+                /** @description The start of a username, email, first or last name */
                 q?: string;
                 limit?: number;
-                offset?: number;
             };
             header?: never;
             path?: never;
@@ -3465,7 +3495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserDto"][];
+                    "application/json": components["schemas"]["AdminUserPageDto"];
                 };
             };
         };
@@ -3543,7 +3573,11 @@ export interface operations {
     };
     AdminController_disputed: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `nextBefore` of the previous page, as it came (opaque); omitted for the first page */
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3555,14 +3589,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BetDto"][];
+                    "application/json": components["schemas"]["DisputeListDto"];
                 };
             };
         };
     };
     AdminController_resolved: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `nextBefore` of the previous page, as it came (opaque); omitted for the first page */
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3574,7 +3612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BetDto"][];
+                    "application/json": components["schemas"]["DisputeListDto"];
                 };
             };
         };
@@ -3582,9 +3620,9 @@ export interface operations {
     AdminController_auditLog: {
         parameters: {
             query?: {
-                q?: string;
                 limit?: number;
-                offset?: number;
+                /** @description The `nextBefore` of the previous page: entries recorded before this one */
+                before?: number;
             };
             header?: never;
             path?: never;
@@ -3597,7 +3635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditEntryDto"][];
+                    "application/json": components["schemas"]["AuditLogPageDto"];
                 };
             };
         };

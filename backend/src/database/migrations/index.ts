@@ -13,6 +13,7 @@ import { ProfilePictures1795514700000 } from './1795514700000-ProfilePictures.js
 import { PeopleFinding1795524400000 } from './1795524400000-PeopleFinding.js';
 import { IdempotencyClaimsCommitWithAnswer1795525200000 } from './1795525200000-IdempotencyClaimsCommitWithAnswer.js';
 import { OpenChallenges1795530000000 } from './1795530000000-OpenChallenges.js';
+import { UsersCreatedIndex1795540000000 } from './1795540000000-UsersCreatedIndex.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   PeopleFinding1795524400000,
   IdempotencyClaimsCommitWithAnswer1795525200000,
   OpenChallenges1795530000000,
+  UsersCreatedIndex1795540000000,
 ];

@@ -1,18 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { Idempotent } from '../../common/idempotency/idempotency.interceptor.js';
-import { BetsReadService } from '../bets/bets-read.service.js';
-import { BetDto } from '../bets/dto/bet-view.dto.js';
+import { BetsReadService, MAX_PAGE } from '../bets/bets-read.service.js';
 import { AdminService } from './admin.service.js';
 import {
   AdminAnalyticsDto,
-  AdminListQueryDto,
-  AdminUserDto,
-  AuditEntryDto,
+  AdminUserPageDto,
+  AdminUsersQueryDto,
+  AuditLogPageDto,
+  AuditLogQueryDto,
   BalanceAdjustmentDto,
   BalanceAdjustmentResultDto,
+  DisputeListDto,
+  DisputeListQueryDto,
   ModerationActionDto,
   ModerationResultDto,
 } from './dto/admin.dto.js';
@@ -34,9 +36,10 @@ export class AdminController {
   }
 
   @Get('users')
-  @ApiOkResponse({ type: [AdminUserDto] })
-  users(@Query() query: AdminListQueryDto): Promise<AdminUserDto[]> {
-    return this.admin.users(query.q, query.limit ?? 50, query.offset ?? 0);
+  @ApiOperation({ summary: 'Accounts, newest first, a page at a time (`nextBefore`)' })
+  @ApiOkResponse({ type: AdminUserPageDto })
+  users(@Query() query: AdminUsersQueryDto): Promise<AdminUserPageDto> {
+    return this.admin.users(query.q, query.limit ?? 50, query.before);
   }
 
   @Post('balance-adjustment')
@@ -66,20 +69,23 @@ export class AdminController {
   }
 
   @Get('disputed-bets')
-  @ApiOkResponse({ type: [BetDto] })
-  disputed(@CurrentUser() admin: AuthUser): Promise<BetDto[]> {
-    return this.bets.adminList(admin, 'disputed');
+  @ApiOperation({ summary: 'Disputed bets, most recently disputed first, a page at a time (`nextBefore`)' })
+  @ApiOkResponse({ type: DisputeListDto })
+  disputed(@CurrentUser() admin: AuthUser, @Query() query: DisputeListQueryDto): Promise<DisputeListDto> {
+    return this.bets.adminList(admin, 'disputed', query.limit ?? MAX_PAGE, query.before);
   }
 
   @Get('resolved-disputes')
-  @ApiOkResponse({ type: [BetDto] })
-  resolved(@CurrentUser() admin: AuthUser): Promise<BetDto[]> {
-    return this.bets.adminList(admin, 'resolved');
+  @ApiOperation({ summary: 'Disputes an admin resolved, most recently resolved first, a page at a time' })
+  @ApiOkResponse({ type: DisputeListDto })
+  resolved(@CurrentUser() admin: AuthUser, @Query() query: DisputeListQueryDto): Promise<DisputeListDto> {
+    return this.bets.adminList(admin, 'resolved', query.limit ?? MAX_PAGE, query.before);
   }
 
   @Get('audit-log')
-  @ApiOkResponse({ type: [AuditEntryDto] })
-  auditLog(@Query() query: AdminListQueryDto): Promise<AuditEntryDto[]> {
-    return this.admin.auditLog(query.limit ?? 100, query.offset ?? 0);
+  @ApiOperation({ summary: 'The audit log, most recent entry first, a page at a time (`nextBefore`)' })
+  @ApiOkResponse({ type: AuditLogPageDto })
+  auditLog(@Query() query: AuditLogQueryDto): Promise<AuditLogPageDto> {
+    return this.admin.auditLog(query.limit ?? 100, query.before);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { cursorTime } from '../../common/http/cursor.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { BalanceAdjustment } from './balance-adjustment.entity.js';
 import type { AdminAnalyticsDto, AdminUserDto, AuditEntryDto, ModerationNoticeDto } from './dto/admin.dto.js';
@@ -19,6 +20,8 @@ export type AdminUserRow = Omit<AdminUserDto, 'bannedAt' | 'suspendedUntil' | 'c
   bannedAt: Date | null;
   suspendedUntil: Date | null;
   createdAt: Date;
+  /** createdAt to the microsecond, for the page cursor. */
+  cursorAt: string;
 };
 
 export type AuditRow = Omit<AuditEntryDto, 'createdAt'> & { createdAt: Date };
@@ -69,16 +72,21 @@ export class AdminRepository {
     return row;
   }
 
-  /** Users whose name or email starts with `term` (already lower-cased and LIKE-escaped), newest first. */
-  users(term: string, limit: number, offset: number): Promise<AdminUserRow[]> {
+  /**
+   * Users whose name or email starts with `term` (already lower-cased and LIKE-escaped), newest first, after the
+   * (createdAt, id) `after` when given: one page of `limit` rows, read along IDX_users_created.
+   */
+  users(term: string, limit: number, after: readonly [string, string] | null = null): Promise<AdminUserRow[]> {
     return this.dataSource.query<AdminUserRow[]>(
-      `SELECT id, username, email, "firstName", "lastName", balance::text, "isAdmin", "profileCompleted", "bannedAt", "suspendedUntil", "createdAt"
+      `SELECT id, username, email, "firstName", "lastName", balance::text, "isAdmin", "profileCompleted", "bannedAt",
+              "suspendedUntil", "createdAt", ${cursorTime('"createdAt"')} AS "cursorAt"
          FROM users
         WHERE "deletedAt" IS NULL
           AND ($1 = '' OR lower(username) LIKE $1 || '%' OR lower(email) LIKE $1 || '%'
                OR lower("firstName") LIKE $1 || '%' OR lower("lastName") LIKE $1 || '%')
-        ORDER BY "createdAt" DESC, id LIMIT $2 OFFSET $3`,
-      [term, limit, offset],
+          AND ($3::timestamptz IS NULL OR ("createdAt", id) < ($3::timestamptz, $4::uuid))
+        ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
+      [term, limit, after?.[0] ?? null, after?.[1] ?? null],
     );
   }
 
@@ -139,11 +147,12 @@ export class AdminRepository {
     );
   }
 
-  auditLog(limit: number, offset: number): Promise<AuditRow[]> {
+  /** The audit log, most recently recorded first (by id: entries are numbered as they are written), before `before`. */
+  auditLog(limit: number, before: number | null = null): Promise<AuditRow[]> {
     return this.dataSource.query<AuditRow[]>(
       `SELECT id, "adminId", action, "targetType", "targetId", reason, "previousValue", "newValue", "createdAt"
-         FROM admin_audit_log ORDER BY "createdAt" DESC, id DESC LIMIT $1 OFFSET $2`,
-      [limit, offset],
+         FROM admin_audit_log WHERE ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $1`,
+      [limit, before],
     );
   }
 

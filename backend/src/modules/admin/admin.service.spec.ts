@@ -1,4 +1,5 @@
 import { tryJobLock } from '../../database/advisory-locks.js';
+import { encodeCursor, INVALID_CURSOR } from '../../common/http/cursor.js';
 import { newTestService, TX } from '../../testing/unit.js';
 import { AuditTrail } from '../audit/audit-trail.service.js';
 import { SessionStore } from '../auth/session-store.js';
@@ -275,25 +276,47 @@ describe('AdminService.deleteUser', () => {
 });
 
 describe('AdminService.users', () => {
+  const rowOf = (at: Date, suspendedUntil: Date | null, id = USER) => ({
+    id,
+    username: 'ann',
+    email: 'ann@example.com',
+    firstName: null,
+    lastName: null,
+    balance: '1.00',
+    isAdmin: false,
+    profileCompleted: true,
+    bannedAt: null,
+    suspendedUntil,
+    createdAt: at,
+    cursorAt: at.toISOString().replace('Z', '000Z'),
+  });
+
   it('shows a suspension only while it runs, and searches by an escaped prefix', async () => {
     const { sut, repository, clock } = setup();
-    const row = (suspendedUntil: Date | null) => ({
-      id: USER,
-      username: 'ann',
-      email: 'ann@example.com',
-      firstName: null,
-      lastName: null,
-      balance: '1.00',
-      isAdmin: false,
-      profileCompleted: true,
-      bannedAt: null,
-      suspendedUntil,
-      createdAt: clock.at,
-    });
+    const row = (suspendedUntil: Date | null) => rowOf(clock.at, suspendedUntil);
     const later = new Date(clock.at.getTime() + DAY);
     repository.users.mockResolvedValue([row(later), row(new Date(clock.at.getTime() - 1)), row(null)]);
-    const users = await sut.users(' Ann_% ', 50, 0);
-    expect(repository.users).toHaveBeenCalledWith('ann\\_\\%', 50, 0);
-    expect(users.map((user) => user.suspendedUntil)).toEqual([later.toISOString(), null, null]);
+    const users = await sut.users(' Ann_% ', 50);
+    expect(repository.users).toHaveBeenCalledWith('ann\\_\\%', 51, null);
+    expect(users.items.map((user) => user.suspendedUntil)).toEqual([later.toISOString(), null, null]);
+    expect(users.nextBefore).toBeNull();
+  });
+
+  it('asks one row more than the page, and gives the last shown row as the next cursor', async () => {
+    const { sut, repository, clock } = setup();
+    const ids = ['00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000002'];
+    const rows = ids.map((id) => rowOf(clock.at, null, id));
+    repository.users.mockResolvedValue([...rows, rowOf(clock.at, null, '00000000-0000-4000-8000-000000000001')]);
+    const page = await sut.users(undefined, 2, encodeCursor(['2030-01-01T00:00:00.000001Z', USER]));
+    expect(repository.users).toHaveBeenCalledWith('', 3, ['2030-01-01T00:00:00.000001Z', USER]);
+    expect(page.items.map((user) => user.id)).toEqual(ids);
+    expect(page.items[0]).not.toHaveProperty('cursorAt');
+    expect(page.nextBefore).toBe(encodeCursor([rows[1]?.cursorAt ?? '', ids[1] ?? '']));
+  });
+
+  it('refuses a cursor it did not make, before asking the database', async () => {
+    const { sut, repository } = setup();
+    await expect(sut.users(undefined, 2, encodeCursor(['yesterday', USER]))).rejects.toThrow(INVALID_CURSOR);
+    expect(repository.users).not.toHaveBeenCalled();
   });
 });

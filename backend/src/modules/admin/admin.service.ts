@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../common/errors/domain-error.js';
+import { decodeCursor, encodeCursor, pageOf } from '../../common/http/cursor.js';
 import { negate } from '../../common/money.js';
 import { tryJobLock } from '../../database/advisory-locks.js';
 import { Transactor, type Tx } from '../../database/transactor.js';
@@ -16,8 +17,8 @@ import { AuditTrail } from '../audit/audit-trail.service.js';
 import { AdminRepository, type TargetUser } from './admin.repository.js';
 import type {
   AdminAnalyticsDto,
-  AdminUserDto,
-  AuditEntryDto,
+  AdminUserPageDto,
+  AuditLogPageDto,
   BalanceAdjustmentDto,
   BalanceAdjustmentResultDto,
   ModerationActionDto,
@@ -60,18 +61,23 @@ export class AdminService {
     );
   }
 
-  async users(q: string | undefined, limit: number, offset: number): Promise<AdminUserDto[]> {
+  /** A page of accounts, newest first, for the panel's Users tab; paged by (createdAt, id). */
+  async users(q: string | undefined, limit: number, before?: string): Promise<AdminUserPageDto> {
     const term = (q ?? '')
       .trim()
       .toLowerCase()
       .replace(/[\\%_]/g, (c) => `\\${c}`);
-    const rows = await this.repository.users(term, limit, offset);
-    return rows.map((row) => ({
-      ...row,
-      bannedAt: row.bannedAt?.toISOString() ?? null,
-      suspendedUntil: runningSuspension(row.suspendedUntil, this.clock.now()),
-      createdAt: row.createdAt.toISOString(),
-    }));
+    const rows = await this.repository.users(term, limit + 1, decodeCursor(before, ['timestamp', 'uuid']));
+    const page = pageOf(rows, limit, (row) => encodeCursor([row.cursorAt, row.id]));
+    return {
+      items: page.rows.map(({ cursorAt: _cursor, ...row }) => ({
+        ...row,
+        bannedAt: row.bannedAt?.toISOString() ?? null,
+        suspendedUntil: runningSuspension(row.suspendedUntil, this.clock.now()),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      nextBefore: page.nextBefore,
+    };
   }
 
   /**
@@ -271,9 +277,14 @@ export class AdminService {
     await this.sessions.destroyAllFor(deletedId);
   }
 
-  async auditLog(limit: number, offset: number): Promise<AuditEntryDto[]> {
-    const rows = await this.repository.auditLog(limit, offset);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  /** A page of the audit log, most recently recorded first. */
+  async auditLog(limit: number, before?: number): Promise<AuditLogPageDto> {
+    const rows = await this.repository.auditLog(limit + 1, before ?? null);
+    const page = pageOf(rows, limit, (row) => row.id);
+    return {
+      items: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      nextBefore: page.nextBefore,
+    };
   }
 
   /** A user's own moderation history (warnings, suspensions, bans and their lifting), newest first. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
+import { cursorTime, decodeCursor, encodeCursor, pageOf } from '../../common/http/cursor.js';
 import { currentManager } from '../../database/in-transaction.js';
 import { ReadPool } from '../../database/read-pool.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
@@ -180,19 +181,34 @@ export class BetsReadService {
     };
   }
 
-  /** Admin views: disputed bets, or disputes an admin has resolved, most recent first; with emails. */
-  async adminList(viewer: AuthUser, which: 'disputed' | 'resolved'): Promise<BetDto[]> {
+  /**
+   * Admin views: disputed bets, or disputes an admin has resolved, most recent (resolutionDate) first, with
+   * emails; a page at a time, after the (resolutionDate, id) of the previous page's last bet.
+   */
+  async adminList(
+    viewer: AuthUser,
+    which: 'disputed' | 'resolved',
+    limit: number,
+    before?: string,
+  ): Promise<{ items: BetDto[]; nextBefore: string | null }> {
+    const after = decodeCursor(before, ['timestamp', 'betId']);
     // Each condition matches an index: bets (status, resolutionDate) and the partial index of resolved disputes.
     const where =
       which === 'disputed'
         ? `b.status = 'disputed'`
         : `b.status = 'completed' AND b."resolutionType" = 'admin'`;
-    const rows = await this.reads.rows<BetRow>(
-      `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS}
-        WHERE ${where} ORDER BY b."resolutionDate" DESC LIMIT $1`,
-      [MAX_PAGE],
+    // A disputed or admin-resolved bet always has its resolutionDate (set when it was disputed).
+    const rows = await this.reads.rows<BetRow & { cursorAt: string }>(
+      `SELECT ${BET_COLUMNS}, ${cursorTime('b."resolutionDate"')} AS "cursorAt" FROM bets b ${PEOPLE_JOINS}
+        WHERE ${where} AND b."resolutionDate" IS NOT NULL
+          AND ($2::timestamptz IS NULL OR (b."resolutionDate", b.id) < ($2::timestamptz, $3::int))
+        ORDER BY b."resolutionDate" DESC, b.id DESC LIMIT $1`,
+      [Math.min(limit, MAX_PAGE) + 1, after?.[0] ?? null, after?.[1] ?? null],
     );
-    return this.present(viewer, rows, { withEmail: true });
+    const page = pageOf(rows, Math.min(limit, MAX_PAGE), (row) =>
+      encodeCursor([row.cursorAt, String(row.id)]),
+    );
+    return { items: await this.present(viewer, page.rows, { withEmail: true }), nextBefore: page.nextBefore };
   }
 
   async present(

@@ -11,7 +11,7 @@ import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { FriendRequestInputDto, FriendsListQueryDto } from './dto/friend-inputs.dto.js';
 import {
-  FriendDto,
+  FriendListDto,
   FriendRequestDto,
   FriendshipDto,
   HeadToHeadDto,
@@ -34,10 +34,10 @@ export class FriendsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your accepted friends, by username' })
-  @ApiOkResponse({ type: [FriendDto] })
-  list(@CurrentUser() user: AuthUser, @Query() query: FriendsListQueryDto): Promise<FriendDto[]> {
-    return this.friendships.friends(user, query.limit);
+  @ApiOperation({ summary: 'Your accepted friends, by username, a page at a time (`nextBefore`), and how many' })
+  @ApiOkResponse({ type: FriendListDto })
+  list(@CurrentUser() user: AuthUser, @Query() query: FriendsListQueryDto): Promise<FriendListDto> {
+    return this.friendships.friends(user, query.limit, query.before);
   }
 
   @Get('requests')

@@ -19,6 +19,12 @@ export type RequestRow = FriendshipRow & { requesterActive: boolean };
 
 export type IncomingRequestRow = PersonRow & { requestId: string; requestedAt: Date };
 
+/** The viewer's ($1) accepted friendships, each joined to the friend (`u`) when still on the platform. */
+const FRIENDS_OF_VIEWER = `FROM friendships f
+  JOIN users u ON u.id = CASE WHEN f."requesterId" = $1::uuid THEN f."addresseeId" ELSE f."requesterId" END
+ WHERE f.status = 'accepted' AND (f."requesterId" = $1::uuid OR f."addresseeId" = $1::uuid)
+   AND ${ACTIVE_PERSON}`;
+
 const FRIENDSHIP_COLUMNS = `id, "requesterId", "addresseeId", status, "createdAt", "updatedAt"`;
 
 /** The row for a pair of people, whichever way the request went (UQ_friendships_pair). */
@@ -36,18 +42,34 @@ export class FriendsRepository {
     private readonly reads: ReadPool,
   ) {}
 
-  /** The viewer's friends still on the platform, by name. */
-  friendsOf(viewerId: string, limit: number): Promise<PersonRow[]> {
-    return this.dataSource.query<PersonRow[]>(
-      `SELECT ${PERSON_COLUMNS}
-         FROM friendships f
-         JOIN users u ON u.id = CASE WHEN f."requesterId" = $1::uuid THEN f."addresseeId" ELSE f."requesterId" END
-        WHERE f.status = 'accepted' AND (f."requesterId" = $1::uuid OR f."addresseeId" = $1::uuid)
-          AND ${ACTIVE_PERSON}
+  /**
+   * The viewer's friends still on the platform, by username (people without one last), after the (lower-case
+   * username, id) `after` when given: one page of `limit` rows.
+   */
+  friendsOf(
+    viewerId: string,
+    limit: number,
+    after: readonly [string | null, string] | null = null,
+  ): Promise<(PersonRow & { sortName: string | null })[]> {
+    return this.dataSource.query<(PersonRow & { sortName: string | null })[]>(
+      `SELECT ${PERSON_COLUMNS}, lower(u.username) AS "sortName" ${FRIENDS_OF_VIEWER}
+          AND (NOT $3::boolean
+               OR ($4::text IS NOT NULL
+                   AND (lower(u.username) > $4 OR (lower(u.username) = $4 AND u.id > $5::uuid) OR u.username IS NULL))
+               OR ($4::text IS NULL AND u.username IS NULL AND u.id > $5::uuid))
         ORDER BY lower(u.username) ASC NULLS LAST, u.id
         LIMIT $2`,
-      [viewerId, limit],
+      [viewerId, limit, after !== null, after?.[0] ?? null, after?.[1] ?? null],
     );
+  }
+
+  /** How many friends the viewer has still on the platform. */
+  async countFriendsOf(viewerId: string): Promise<number> {
+    const [row] = await this.dataSource.query<{ total: number }[]>(
+      `SELECT count(*)::int AS total ${FRIENDS_OF_VIEWER}`,
+      [viewerId],
+    );
+    return row?.total ?? 0;
   }
 
   /** Pending requests addressed to the viewer, newest first. */

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
+import { decodeCursor, encodeCursor, pageOf } from '../../common/http/cursor.js';
 import { Transactor, type Tx } from '../../database/transactor.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
 import { AccountStanding } from '../users/account-standing.js';
 import { summarise } from '../users/privacy.js';
-import type { FriendDto, FriendRequestDto, FriendshipDto } from './dto/person.dto.js';
+import type { FriendListDto, FriendRequestDto, FriendshipDto } from './dto/person.dto.js';
 import {
   FriendRequestNotFoundError,
   FriendshipConflictError,
@@ -49,13 +50,26 @@ export class FriendsService {
     private readonly notifications: NotificationsService,
   ) {}
 
-  async friends(viewer: AuthUser, limit = DEFAULT_FRIENDS_PAGE): Promise<FriendDto[]> {
-    const rows = await this.friendships.friendsOf(viewer.id, limit);
-    return rows.map((row) => ({
-      ...presentPerson(viewer, row),
-      friendshipId: row.friendshipId ?? '',
-      since: (row.friendshipUpdatedAt ?? new Date(0)).toISOString(),
-    }));
+  /**
+   * A page of the viewer's friends still on the platform, by username (people without one last), after the
+   * (name, id) of the previous page's last friend; and how many there are in all, for the heading.
+   */
+  async friends(viewer: AuthUser, limit = DEFAULT_FRIENDS_PAGE, before?: string): Promise<FriendListDto> {
+    const after = decodeCursor(before, ['optionalText', 'uuid']);
+    const [rows, total] = await Promise.all([
+      this.friendships.friendsOf(viewer.id, limit + 1, after),
+      this.friendships.countFriendsOf(viewer.id),
+    ]);
+    const page = pageOf(rows, limit, (row) => encodeCursor([row.sortName, row.id]));
+    return {
+      items: page.rows.map(({ sortName: _name, ...row }) => ({
+        ...presentPerson(viewer, row),
+        friendshipId: row.friendshipId ?? '',
+        since: (row.friendshipUpdatedAt ?? new Date(0)).toISOString(),
+      })),
+      total,
+      nextBefore: page.nextBefore,
+    };
   }
 
   /** Pending requests addressed to the viewer, newest first. */

@@ -29,6 +29,8 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
 @Index('UQ_users_email_lower', { synchronize: false })
 @Index('UQ_users_username_lower', { synchronize: false })
 @Index('UQ_users_oidc_identity', ['oidcIssuer', 'oidcSubject'], { unique: true })
+// The admin panel's user list, newest first, paged by (createdAt, id).
+@Index('IDX_users_created', ['createdAt', 'id'])
 // A picture address is only ever our own (profile pictures are served by Betwixt), never another host.
 @Check(
   'CHK_users_profile_image_own',

@@ -16,8 +16,8 @@ async function openAdminTab(tab: 'Balance' | 'Moderation') {
   signedInAs(aUser({ id: 'u-harper', firstName: 'Harper', username: 'harper', isAdmin: true }));
   apiServer.use(
     http.get('/api/admin/analytics', () => HttpResponse.json(analytics)),
-    http.get('/api/admin/users', () => HttpResponse.json([])),
-    http.get('/api/admin/audit-log', () => HttpResponse.json([])),
+    http.get('/api/admin/users', () => HttpResponse.json({ items: [], nextBefore: null })),
+    http.get('/api/admin/audit-log', () => HttpResponse.json({ items: [], nextBefore: null })),
   );
   renderWithStore(<AdminPage />, { at: '/admin' });
   fireEvent.click(await screen.findByRole('tab', { name: tab }));

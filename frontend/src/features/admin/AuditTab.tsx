@@ -1,5 +1,4 @@
 import {
-  Button,
   Card,
   MenuItem,
   Stack,
@@ -14,27 +13,35 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/time';
-import { useAdminUsersQuery, useAuditLogQuery, type AuditEntry } from './admin-api';
+import { LoadMore, pagedList } from '../../components/LoadMore';
+import {
+  useAdminUsersInfiniteQuery,
+  useAuditLogInfiniteQuery,
+  type AdminUserPage,
+  type AdminUserRow,
+  type AuditEntry,
+  type AuditLogPage,
+} from './admin-api';
 import { truncateId } from './admin-names';
-import { AUDIT_PAGE_SIZE } from './ResolvedTab';
 
+/**
+ * The audit log (issue #15): who did what to whom by name (from the users list; an id only for someone not in
+ * it), filtered by action, with date and time, newest first, a page at a time; cards on phones, a table from
+ * 600 px up.
+ */
 export function AuditTab() {
-  const [offset, setOffset] = useState(0);
-  const { data, isLoading, isFetching } = useAuditLogQuery({ limit: AUDIT_PAGE_SIZE, offset });
-  const users = useAdminUsersQuery();
+  const query = useAuditLogInfiniteQuery();
+  const { items: entries, loadMore } = pagedList<AuditEntry, AuditLogPage>(query);
+  const { items: users } = pagedList<AdminUserRow, AdminUserPage>(useAdminUsersInfiniteQuery());
   const [action, setAction] = useState('');
-  if (isLoading) return <Typography>Loading…</Typography>;
-  if (offset === 0 && (!data || data.length === 0)) return <Typography>No audit entries found</Typography>;
-  const names = new Map(
-    (users.data ?? []).map((user) => [user.id, user.username ? `@${user.username}` : user.email]),
-  );
+  if (query.isLoading) return <Typography>Loading…</Typography>;
+  if (entries.length === 0) return <Typography>No audit entries found</Typography>;
+  const names = new Map(users.map((user) => [user.id, user.username ? `@${user.username}` : user.email]));
   const who = (id: string) => names.get(id) ?? truncateId(id);
   const target = (entry: AuditEntry) =>
     entry.targetType === 'user' ? who(entry.targetId) : `${entry.targetType} #${entry.targetId}`;
-  const entries = data ?? [];
   const actionNames = [...new Set(entries.map((entry) => entry.action))].sort();
   const shown = action ? entries.filter((entry) => entry.action === action) : entries;
-  const page = offset / AUDIT_PAGE_SIZE + 1;
   return (
     <Stack spacing={2}>
       <TextField
@@ -106,23 +113,7 @@ export function AuditTab() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Button
-          disabled={offset === 0 || isFetching}
-          onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
-        >
-          Newer
-        </Button>
-        <Typography variant="body2" color="text.secondary">
-          Page {page}
-        </Typography>
-        <Button
-          disabled={entries.length < AUDIT_PAGE_SIZE || isFetching}
-          onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
-        >
-          Older
-        </Button>
-      </Stack>
+      <LoadMore {...loadMore} label="Load older entries" endText="No older entries" />
     </Stack>
   );
 }

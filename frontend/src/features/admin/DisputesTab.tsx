@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
-import type { Bet } from './admin-api';
+import { LoadMore, pagedList } from '../../components/LoadMore';
+import type { Bet, DisputeList } from './admin-api';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
-import { useDisputedBetsQuery } from './admin-api';
+import { useDisputedBetsInfiniteQuery } from './admin-api';
 import { partyName, realName } from './admin-names';
 
 export function DisputeDetails({ bet }: { bet: Bet }) {
@@ -35,15 +36,16 @@ export function DisputeDetails({ bet }: { bet: Bet }) {
 }
 
 export function DisputesTab() {
-  const { data, isLoading } = useDisputedBetsQuery();
+  const query = useDisputedBetsInfiniteQuery();
+  const { items, loadMore } = pagedList<Bet, DisputeList>(query);
   const [deciding, setDeciding] = useState<{ bet: Bet; winner: string } | null>(null);
-  if (isLoading) return <Typography>Loading disputes…</Typography>;
-  if (!data || data.length === 0)
+  if (query.isLoading) return <Typography>Loading disputes…</Typography>;
+  if (items.length === 0)
     return <Alert severity="success">No Active Disputes - All bets are currently resolved.</Alert>;
   return (
     <Stack spacing={2}>
       <Typography variant="h6">Dispute Management</Typography>
-      {data.map((bet) => (
+      {items.map((bet) => (
         <Card key={bet.id} data-testid={`dispute-${bet.id}`}>
           <CardContent>
             <Chip color="warning" label="Disputed" size="small" sx={{ mb: 1 }} />
@@ -74,6 +76,7 @@ export function DisputesTab() {
           </CardContent>
         </Card>
       ))}
+      <LoadMore {...loadMore} label="Load more disputes" endText="No more disputes" />
       {deciding && (
         <ResolveDisputeDialog
           bet={deciding.bet}

@@ -17,9 +17,10 @@ import { Form, Formik } from 'formik';
 import * as Yup from 'yup';
 import { FormErrorAlert } from '../../components/form/FormErrorAlert';
 import { FormikTextField } from '../../components/form/FormikTextField';
+import { LoadMore, pagedList } from '../../components/LoadMore';
 import { useFormMutation } from '../../components/form/use-form-mutation';
-import type { Bet, BetParty } from './admin-api';
-import { useEditResolutionMutation, useResolvedDisputesQuery } from './admin-api';
+import type { Bet, BetParty, DisputeList } from './admin-api';
+import { useEditResolutionMutation, useResolvedDisputesInfiniteQuery } from './admin-api';
 import { partyName } from './admin-names';
 import { DisputeDetails } from './DisputesTab';
 
@@ -105,15 +106,16 @@ function EditResolutionDialog({ bet, onClose }: { bet: Bet; onClose: () => void 
 }
 
 export function ResolvedTab() {
-  const { data, isLoading } = useResolvedDisputesQuery();
+  const query = useResolvedDisputesInfiniteQuery();
+  const { items, loadMore } = pagedList<Bet, DisputeList>(query);
   const [editing, setEditing] = useState<Bet | null>(null);
-  if (isLoading) return <Typography>Loading…</Typography>;
-  if (!data || data.length === 0)
+  if (query.isLoading) return <Typography>Loading…</Typography>;
+  if (items.length === 0)
     return <Alert severity="info">No Resolved Disputes - Resolved disputes will appear here.</Alert>;
   return (
     <Stack spacing={2}>
       <Typography variant="h6">Resolved Disputes</Typography>
-      {data.map((bet) => (
+      {items.map((bet) => (
         <Card key={bet.id} data-testid={`resolved-${bet.id}`}>
           <CardContent>
             <Chip color="success" label="Resolved" size="small" sx={{ mb: 1 }} />
@@ -127,15 +129,8 @@ export function ResolvedTab() {
           </CardContent>
         </Card>
       ))}
+      <LoadMore {...loadMore} label="Load more resolved disputes" endText="No more resolved disputes" />
       {editing && <EditResolutionDialog bet={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }
-
-/** Audit entries per page. */
-export const AUDIT_PAGE_SIZE = 25;
-
-/**
- * The audit log (issue #15): who did what to whom by name (from the users list; an id only for someone not in
- * it), filtered by action, with date and time, a page at a time; cards on phones, a table from 600 px up.
- */

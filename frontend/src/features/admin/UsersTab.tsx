@@ -13,11 +13,18 @@ import {
 } from '@mui/material';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
-import { useAdminUsersQuery, useDeleteUserMutation } from './admin-api';
+import { LoadMore, pagedList } from '../../components/LoadMore';
+import {
+  useAdminUsersInfiniteQuery,
+  useDeleteUserMutation,
+  type AdminUserPage,
+  type AdminUserRow,
+} from './admin-api';
 import { truncateId } from './admin-names';
 
 export function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
-  const { data, isLoading } = useAdminUsersQuery();
+  const query = useAdminUsersInfiniteQuery();
+  const { items, loadMore } = pagedList<AdminUserRow, AdminUserPage>(query);
   const [remove] = useDeleteUserMutation();
   const run = useMutationToast();
   const del = async (id: string, name: string) => {
@@ -32,8 +39,8 @@ export function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
       failure: { title: 'Error', fallback: 'Failed to delete user' },
     });
   };
-  if (isLoading) return <Typography>Loading users…</Typography>;
-  const users = (data ?? []).map((user) => ({
+  if (query.isLoading) return <Typography>Loading users…</Typography>;
+  const users = items.map((user) => ({
     user,
     name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email,
   }));
@@ -133,6 +140,7 @@ export function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
           </TableBody>
         </Table>
       </TableContainer>
+      <LoadMore {...loadMore} label="Load more users" endText="No more users" />
     </>
   );
 }

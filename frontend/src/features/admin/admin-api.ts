@@ -1,4 +1,5 @@
 import { api } from '../../api/base-api';
+import { cursorPages, withCursor } from '../../api/cursor-pages';
 import type { Schemas } from '../../api/schemas';
 
 /** A disputed or resolved bet as the panel lists it, and one of its two sides. */
@@ -10,8 +11,13 @@ export type AuditEntry = Schemas['AuditEntryDto'];
 export type BalanceAdjustment = Schemas['BalanceAdjustmentDto'];
 export type ModerationAction = Schemas['ModerationActionDto'];
 
-type Page<T> = T[] | { items: T[] };
-const rows = <T>(page: Page<T>): T[] => (Array.isArray(page) ? page : page.items);
+/** Page sizes: audit entries are small rows; a dispute card is tall, so fewer at a time. */
+export const AUDIT_PAGE_SIZE = 25;
+export const DISPUTES_PAGE_SIZE = 20;
+
+export type AdminUserPage = Schemas['AdminUserPageDto'];
+export type AuditLogPage = Schemas['AuditLogPageDto'];
+export type DisputeList = Schemas['DisputeListDto'];
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,23 +25,26 @@ export const adminApi = api.injectEndpoints({
       query: () => '/api/admin/analytics',
       providesTags: [{ type: 'Admin', id: 'ANALYTICS' }],
     }),
-    adminUsers: build.query<AdminUserRow[], void>({
-      query: () => '/api/admin/users?limit=100',
-      transformResponse: (page: Page<AdminUserRow>) => rows(page),
+    adminUsers: build.infiniteQuery<AdminUserPage, void, string | null>({
+      infiniteQueryOptions: cursorPages<string>(),
+      query: ({ pageParam }) => withCursor('/api/admin/users?limit=100', pageParam),
       providesTags: [{ type: 'Admin', id: 'USERS' }],
     }),
-    /** One page of the audit log, newest first. */
-    auditLog: build.query<AuditEntry[], { limit: number; offset: number }>({
-      query: ({ limit, offset }) => `/api/admin/audit-log?limit=${limit}&offset=${offset}`,
-      transformResponse: (page: Page<AuditEntry>) => rows(page),
+    /** The audit log, newest first, a page at a time. */
+    auditLog: build.infiniteQuery<AuditLogPage, void, number | null>({
+      infiniteQueryOptions: cursorPages<number>(),
+      query: ({ pageParam }) => withCursor(`/api/admin/audit-log?limit=${AUDIT_PAGE_SIZE}`, pageParam),
       providesTags: [{ type: 'Admin', id: 'AUDIT' }],
     }),
-    disputedBets: build.query<Bet[], void>({
-      query: () => '/api/admin/disputed-bets',
+    disputedBets: build.infiniteQuery<DisputeList, void, string | null>({
+      infiniteQueryOptions: cursorPages<string>(),
+      query: ({ pageParam }) => withCursor(`/api/admin/disputed-bets?limit=${DISPUTES_PAGE_SIZE}`, pageParam),
       providesTags: [{ type: 'Admin', id: 'DISPUTED' }],
     }),
-    resolvedDisputes: build.query<Bet[], void>({
-      query: () => '/api/admin/resolved-disputes',
+    resolvedDisputes: build.infiniteQuery<DisputeList, void, string | null>({
+      infiniteQueryOptions: cursorPages<string>(),
+      query: ({ pageParam }) =>
+        withCursor(`/api/admin/resolved-disputes?limit=${DISPUTES_PAGE_SIZE}`, pageParam),
       providesTags: [{ type: 'Admin', id: 'RESOLVED' }],
     }),
     adjustBalance: build.mutation<Schemas['BalanceAdjustmentResultDto'], BalanceAdjustment>({
@@ -90,10 +99,10 @@ export const adminApi = api.injectEndpoints({
 
 export const {
   useAdminAnalyticsQuery,
-  useAdminUsersQuery,
-  useAuditLogQuery,
-  useDisputedBetsQuery,
-  useResolvedDisputesQuery,
+  useAdminUsersInfiniteQuery,
+  useAuditLogInfiniteQuery,
+  useDisputedBetsInfiniteQuery,
+  useResolvedDisputesInfiniteQuery,
   useAdjustBalanceMutation,
   useModerateMutation,
   useDeleteUserMutation,

@@ -27,11 +27,16 @@ export const betsApi = api.injectEndpoints({
       query: () => '/api/bets/completed?limit=5',
       providesTags: [{ type: 'Bet', id: 'LIST' }],
     }),
-    /** One page of the history, older than `before`; the pages are merged by the history screen. */
-    history: build.query<Bet[], HistoryFilter & { before?: number }>({
-      query: ({ before, status, opponentId }) => {
+    /** The history, newest first, a page at a time: the next page is older than the last bet shown. */
+    history: build.infiniteQuery<Bet[], HistoryFilter, number | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        // A short page means there is nothing older.
+        getNextPageParam: (last) => (last.length === HISTORY_PAGE ? (last.at(-1)?.id ?? null) : null),
+      },
+      query: ({ queryArg: { status, opponentId }, pageParam }) => {
         const params = new URLSearchParams({ limit: String(HISTORY_PAGE) });
-        if (before) params.set('before', String(before));
+        if (pageParam !== null) params.set('before', String(pageParam));
         if (status) params.set('status', status);
         if (opponentId) params.set('opponentId', opponentId);
         return `/api/bets/history?${params.toString()}`;
@@ -92,7 +97,7 @@ export const {
   useActiveBetsQuery,
   usePendingBetsQuery,
   useRecentResultsQuery,
-  useHistoryQuery,
+  useHistoryInfiniteQuery,
   useBetPageQuery,
   useWriteStatementMutation,
   useCancelBetMutation,

@@ -9,8 +9,10 @@ export const peopleApi = api.injectEndpoints({
     searchPeople: build.query<PersonResult[], string>({
       query: (q) => `/api/users/search?q=${encodeURIComponent(q)}`,
     }),
+    /** The first page of friends (the server's default, 500), enough to pick from; search finds the rest. */
     friendsForChallenge: build.query<PersonResult[], void>({
       query: () => '/api/friends',
+      transformResponse: (page: Schemas['FriendListDto']) => page.items,
       providesTags: ['Friend'],
     }),
   }),

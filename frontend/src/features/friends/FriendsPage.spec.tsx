@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiServer, withApiServer } from '../../testing/api-server';
 import { renderWithStore } from '../../testing/render-with-store';
@@ -49,7 +49,7 @@ const twoBets: HeadToHead = {
 
 function answerFriends() {
   apiServer.use(
-    http.get('/api/friends', () => HttpResponse.json([played, fresh])),
+    http.get('/api/friends', () => HttpResponse.json({ items: [played, fresh], total: 2, nextBefore: null })),
     http.get('/api/friends/requests', () => HttpResponse.json([])),
     http.get('/api/friends/suggestions', () => HttpResponse.json([])),
     http.get('/api/invites/mine', () =>
@@ -83,5 +83,45 @@ describe('FriendsPage', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Rematch Sam Lee' }));
     expect(await screen.findByText('Page /')).toBeTruthy();
+  });
+
+  it('loads the next page with Load more, with a spinner meanwhile, then says the list is complete', async () => {
+    answerFriends();
+    const asked: (string | null)[] = [];
+    let sendSecondPage = () => {};
+    const secondPageSent = new Promise<void>((resolve) => (sendSecondPage = resolve));
+    apiServer.use(
+      http.get('/api/friends', async ({ request }) => {
+        const before = new URL(request.url).searchParams.get('before');
+        asked.push(before);
+        if (before === null) return HttpResponse.json({ items: [played], total: 2, nextBefore: 'after-sam' });
+        await secondPageSent;
+        return HttpResponse.json({ items: [fresh], total: 2, nextBefore: null });
+      }),
+    );
+    renderWithStore(<FriendsPage />, { at: '/friends' });
+
+    expect(await screen.findByRole('heading', { name: 'Your Friends (2)' })).toBeTruthy();
+    await screen.findByTestId(`friend-${played.id}`);
+    expect(screen.queryByTestId(`friend-${fresh.id}`)).toBeNull();
+    expect(screen.queryByText('No more friends')).toBeNull();
+
+    const more = screen.getByRole('button', { name: 'Load more friends' });
+    act(() => more.focus());
+    fireEvent.click(more);
+    const loading = await screen.findByRole('button', { name: 'Loading…' });
+    expect(loading.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(loading);
+    fireEvent.click(loading);
+    sendSecondPage();
+
+    expect(await screen.findByTestId(`friend-${fresh.id}`)).toBeTruthy();
+    expect(screen.getByTestId(`friend-${played.id}`)).toBeTruthy();
+    const end = await screen.findByText('No more friends');
+    expect(end.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('button', { name: /Load more|Loading/ })).toBeNull();
+    // The keyboard focus was on the button that went away: it lands on the end line, not back at the top.
+    await waitFor(() => expect(document.activeElement).toBe(end));
+    expect(asked).toEqual([null, 'after-sam']);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadMore, pagedList } from '../../components/LoadMore';
 import { useToast } from '../../components/toast/use-toast';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -24,11 +25,12 @@ import {
   useAcceptFriendRequestMutation,
   useDeclineFriendRequestMutation,
   useFriendRequestsQuery,
-  useFriendsQuery,
+  useFriendsInfiniteQuery,
   useHeadToHeadQuery,
   useSearchSuggestionsQuery,
   useSearchUsersQuery,
   type Friend,
+  type FriendList,
   type HeadToHead,
 } from './friends-api';
 import { InviteCard } from './InviteCard';
@@ -136,7 +138,8 @@ export default function FriendsPage() {
   const settled = searching && typed === term && !search.isFetching && !search.isError;
   const noResults = settled && (results?.length ?? 0) === 0;
   const suggestions = useSearchSuggestionsQuery(term, { skip: !noResults });
-  const friends = useFriendsQuery();
+  const friends = useFriendsInfiniteQuery();
+  const { items: friendList, loadMore } = pagedList<Friend, FriendList>(friends);
   const requests = useFriendRequestsQuery(undefined, { pollingInterval: FRIEND_REQUESTS_POLL_MS });
   const [accept] = useAcceptFriendRequestMutation();
   const [decline] = useDeclineFriendRequestMutation();
@@ -254,11 +257,11 @@ export default function FriendsPage() {
 
       <Box component="section" aria-labelledby="friends-heading">
         <Typography id="friends-heading" variant="h6" component="h2" gutterBottom>
-          Your Friends ({friends.data?.length ?? 0})
+          Your Friends ({friends.data?.pages[0]?.total ?? 0})
         </Typography>
         {friends.isLoading ? (
           <Skeleton variant="rounded" height={120} />
-        ) : (friends.data?.length ?? 0) === 0 ? (
+        ) : friendList.length === 0 ? (
           <Card sx={{ p: 3, textAlign: 'center', borderStyle: 'dashed' }}>
             <Typography color="text.secondary">
               No friends yet. Search above, or share your invite link below.
@@ -272,11 +275,12 @@ export default function FriendsPage() {
               gap: 2,
             }}
           >
-            {(friends.data ?? []).map((friend) => (
+            {friendList.map((friend) => (
               <FriendCard key={friend.id} friend={friend} />
             ))}
           </Box>
         )}
+        <LoadMore {...loadMore} label="Load more friends" endText="No more friends" />
       </Box>
 
       <PeopleYouMayKnow />

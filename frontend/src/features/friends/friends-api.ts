@@ -1,4 +1,5 @@
 import { api } from '../../api/base-api';
+import { cursorPages, withCursor } from '../../api/cursor-pages';
 import type { Schemas } from '../../api/schemas';
 
 /** The API's shapes for people and friends, generated from the backend's OpenAPI document (src/api/schemas.ts). */
@@ -7,6 +8,9 @@ export type PersonSummary = Schemas['PersonDto'];
 export type Person = Schemas['PersonResultDto'];
 export type FriendshipStatus = Person['friendshipStatus'];
 export type Friend = Schemas['FriendDto'];
+export type FriendList = Schemas['FriendListDto'];
+/** Friends per page: a multiple of the grid's 1, 2 and 3 columns. */
+export const FRIENDS_PAGE_SIZE = 24;
 export type FriendRequest = Schemas['FriendRequestDto'];
 /** A "People you may know" entry. */
 export type Suggestion = Schemas['SuggestionDto'];
@@ -44,7 +48,18 @@ export const friendsApi = api.injectEndpoints({
       query: (code) => ({ url: `/api/invites/${encodeURIComponent(code)}/accept`, method: 'POST' }),
       invalidatesTags: ['Friend', 'FriendRequest', 'Analytics'],
     }),
-    friends: build.query<Friend[], void>({ query: () => '/api/friends', providesTags: ['Friend'] }),
+    /** The first page of your friends at the server's default size (500): is someone among them? */
+    friendsFirstPage: build.query<Friend[], void>({
+      query: () => '/api/friends',
+      transformResponse: (page: FriendList) => page.items,
+      providesTags: ['Friend'],
+    }),
+    /** Your friends by username, a page at a time, with how many there are in all (`total`). */
+    friends: build.infiniteQuery<FriendList, void, string | null>({
+      infiniteQueryOptions: cursorPages<string>(),
+      query: ({ pageParam }) => withCursor(`/api/friends?limit=${FRIENDS_PAGE_SIZE}`, pageParam),
+      providesTags: ['Friend'],
+    }),
     headToHead: build.query<HeadToHead, string>({
       query: (friendId) => `/api/friends/${friendId}/head-to-head`,
       providesTags: [{ type: 'Bet', id: 'LIST' }],
@@ -71,7 +86,8 @@ export const friendsApi = api.injectEndpoints({
 export const {
   useSearchUsersQuery,
   useSearchSuggestionsQuery,
-  useFriendsQuery,
+  useFriendsInfiniteQuery,
+  useFriendsFirstPageQuery,
   usePeopleYouMayKnowQuery,
   useDismissSuggestionMutation,
   useMyInviteQuery,

@@ -13,7 +13,9 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { CursorQueryDto, PageLimit } from '../../../common/http/cursor-query.dto.js';
 import { AMOUNT_PATTERN } from '../../../common/money.js';
+import { BetDto } from '../../bets/dto/bet-view.dto.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -76,24 +78,31 @@ export class ModerationActionDto {
   duration?: number;
 }
 
-export class AdminListQueryDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) q?: string;
+export class AdminUsersQueryDto extends CursorQueryDto {
+  @ApiPropertyOptional({ maxLength: 100, description: 'The start of a username, email, first or last name' })
+  @IsOptional()
+  @IsString({ message: 'q must be text' })
+  @MaxLength(100, { message: 'q must be at most 100 characters' })
+  q?: string;
 
-  @ApiPropertyOptional({ default: 50 })
+  @PageLimit(200, 50) limit?: number;
+}
+
+/** The audit log is paged by entry id: entries are numbered in the order they were recorded. */
+export class AuditLogQueryDto {
+  @PageLimit(200, 100) limit?: number;
+
+  @ApiPropertyOptional({ description: 'The `nextBefore` of the previous page: entries recorded before this one' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit?: number;
+  @IsInt({ message: 'before must be an audit entry id' })
+  @Min(1, { message: 'before must be an audit entry id' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'before must be an audit entry id' })
+  before?: number;
+}
 
-  @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(Number.MAX_SAFE_INTEGER)
-  offset?: number;
+export class DisputeListQueryDto extends CursorQueryDto {
+  @PageLimit(100, 100) limit?: number;
 }
 
 export class AdminAnalyticsDto {
@@ -133,6 +142,37 @@ export class AuditEntryDto {
   @ApiProperty({ nullable: true, type: 'object', additionalProperties: true })
   newValue: Record<string, unknown> | null;
   @ApiProperty() createdAt: string;
+}
+
+export class AdminUserPageDto {
+  @ApiProperty({ type: [AdminUserDto] }) items: AdminUserDto[];
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Pass as `before` for the next page (newest accounts first); null on the last page',
+  })
+  nextBefore: string | null;
+}
+
+export class AuditLogPageDto {
+  @ApiProperty({ type: [AuditEntryDto] }) items: AuditEntryDto[];
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'Pass as `before` for the next, older page; null on the last page',
+  })
+  nextBefore: number | null;
+}
+
+/** Disputed bets, or disputes an admin resolved: most recent (resolutionDate) first. */
+export class DisputeListDto {
+  @ApiProperty({ type: [BetDto] }) items: BetDto[];
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Pass as `before` for the next, older page; null on the last page',
+  })
+  nextBefore: string | null;
 }
 
 export class BalanceAdjustmentResultDto {

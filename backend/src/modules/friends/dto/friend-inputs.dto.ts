@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { CursorQueryDto, PageLimit } from '../../../common/http/cursor-query.dto.js';
 
 export class FriendRequestInputDto {
   @ApiProperty({ format: 'uuid', description: 'The person you ask' })
@@ -20,12 +20,6 @@ export class SearchQueryDto {
   q?: string;
 }
 
-export class FriendsListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 500 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(1000, { message: 'limit must be at most 1000' })
-  limit?: number;
+export class FriendsListQueryDto extends CursorQueryDto {
+  @PageLimit(1000, 500) limit?: number;
 }

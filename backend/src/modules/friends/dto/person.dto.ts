@@ -34,6 +34,18 @@ export class FriendDto extends PersonResultDto {
   @ApiProperty({ format: 'date-time', description: 'When the request was accepted' }) since: string;
 }
 
+/** A page of your friends, by username (people without one last). */
+export class FriendListDto {
+  @ApiProperty({ type: [FriendDto] }) items: FriendDto[];
+  @ApiProperty({ description: 'How many friends you have in all' }) total: number;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Pass as `before` for the next page; null on the last page',
+  })
+  nextBefore: string | null;
+}
+
 /** Spec "Friend request: id, requester (user)". */
 export class FriendRequestDto {
   @ApiProperty({ format: 'uuid', description: 'The request id, for /api/friends/{id}/accept and /decline' })

@@ -1,0 +1,14 @@
+/**
+ * The lists the server pages by a keyset cursor answer `{ items, nextBefore }`; the next page is asked with
+ * `before=<nextBefore>` and there is none when it is null (docs/performance.md, "Paging").
+ */
+export function cursorPages<Cursor extends string | number>() {
+  return {
+    initialPageParam: null as Cursor | null,
+    getNextPageParam: (last: { nextBefore: Cursor | null }) => last.nextBefore,
+  };
+}
+
+/** `path` asking for the page after `before` (the first page when null). */
+export const withCursor = (path: string, before: string | number | null): string =>
+  before === null ? path : `${path}${path.includes('?') ? '&' : '?'}before=${encodeURIComponent(before)}`;
