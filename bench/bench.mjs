@@ -45,28 +45,26 @@ const call = client(app);
 // ---------- driving ----------
 /**
  * One autocannon run. Reads run for DURATION seconds; writes that use up a bet (accept, report) send exactly
- * `amount` requests, each to the next prepared bet. `tokens` gives each connection its own user.
+ * `amount` requests, each to the next prepared bet. Each request asks `scenario.job()` for its path, its
+ * user's token and its body, so writes can spread over several users as real traffic does.
  */
-function drive(base, scenario, tokens) {
-  let connection = 0;
+function drive(base, scenario) {
   return cannon({
     url: base,
     connections: CONNECTIONS,
     ...(scenario.amount ? { amount: scenario.amount } : { duration: DURATION }),
-    setupClient: (c) => {
-      c.setHeaders({
-        authorization: `Bearer ${tokens[connection++ % tokens.length]}`,
-        'content-type': 'application/json',
-      });
-    },
     requests: [
       {
         method: scenario.method ?? 'GET',
-        setupRequest: (request) => ({
-          ...request,
-          path: scenario.path(),
-          ...(scenario.body ? { body: JSON.stringify(scenario.body) } : {}),
-        }),
+        setupRequest: (request) => {
+          const job = scenario.job();
+          return {
+            ...request,
+            path: job.path,
+            headers: { authorization: `Bearer ${job.token}`, 'content-type': 'application/json' },
+            ...(job.body ? { body: JSON.stringify(job.body) } : {}),
+          };
+        },
       },
     ],
   });
@@ -127,8 +125,11 @@ try {
   await waitFor(`${app}/api/health`, betwixt);
   const alice = await signUp();
   const bob = await signUp();
-  const writers = [];
-  for (let i = 0; i < 10; i += 1) writers.push(await signUp());
+  // Ten pairs of players for the writes. Every bet notifies its other player, and each user's notifications
+  // commit one at a time (a per-recipient lock both servers take, see NotificationsService.notify), so aiming
+  // every write at one user would time that lock, not the stack.
+  const pairs = [];
+  for (let i = 0; i < 10; i += 1) pairs.push({ creator: await signUp(), opponent: await signUp() });
   let pageBetId;
   for (let i = 0; i < 50; i += 1) {
     const bet = await call('POST', '/api/bets', alice.token, betBody(bob.id, i));
@@ -142,86 +143,102 @@ try {
     port: CEILING_PORT,
   });
 
-  // Bets used up by the accept and report scenarios: one per request, a fresh batch for each run. autocannon
-  // builds each connection's next request before it knows whether it will send it, so a run takes up to one
-  // bet per connection more than it sends: those spares are made too.
+  // Bets used up by the accept and report scenarios: one per request, a fresh batch for each run, round-robin
+  // over the pairs. autocannon builds each connection's next request before it knows whether it will send it,
+  // so a run takes up to one bet per connection more than it sends: those spares are made too.
   const PER_RUN = Number(flags.writes);
   const SPARE = CONNECTIONS;
-  const pendingFor = { betwixt: [], ceiling: [] };
-  const activeFor = { betwixt: [], ceiling: [] };
+  const queued = [];
+  const pairOf = (i) => pairs[i % pairs.length];
+  const read = (path) => () => ({ path, token: alice.token });
+  let created = 0;
 
   const scenarios = [
-    { name: 'GET /api/auth/user', path: () => '/api/auth/user', tokens: [alice.token] },
-    { name: 'GET /api/bets/active (50 rows)', path: () => '/api/bets/active', tokens: [alice.token] },
-    { name: 'GET /api/bets/pending (20 rows)', path: () => '/api/bets/pending', tokens: [alice.token] },
-    { name: 'GET /api/wallet', path: () => '/api/wallet', tokens: [alice.token] },
-    {
-      name: 'GET /api/bets/:id/page (an active bet)',
-      path: () => `/api/bets/${pageBetId}/page`,
-      tokens: [alice.token],
-    },
+    { name: 'GET /api/auth/user', job: read('/api/auth/user') },
+    { name: 'GET /api/bets/active (50 rows)', job: read('/api/bets/active') },
+    { name: 'GET /api/bets/pending (20 rows)', job: read('/api/bets/pending') },
+    { name: 'GET /api/wallet', job: read('/api/wallet') },
+    { name: 'GET /api/bets/:id/page (an active bet)', job: () => read(`/api/bets/${pageBetId}/page`)() },
     {
       name: 'POST /api/bets (10 writers)',
       method: 'POST',
-      path: () => '/api/bets',
-      body: betBody(bob.id, 'w'),
-      tokens: writers.map((writer) => writer.token),
+      job: () => {
+        const { creator, opponent } = pairOf(created++);
+        return { path: '/api/bets', token: creator.token, body: betBody(opponent.id, 'w') };
+      },
     },
     {
       name: `POST /api/bets/:id/accept (${PER_RUN} bets)`,
       method: 'POST',
       amount: PER_RUN,
-      body: { opponentPick: 'No' },
-      tokens: [bob.token],
-      prepare: async (label) => {
-        pendingFor[label] = await inParallel(
-          SPARE + PER_RUN,
-          10,
-          async (i) => (await callAt(ceiling, 'POST', '/api/bets', alice.token, betBody(bob.id, i))).id,
+      prepare: async () => {
+        queued.length = 0;
+        queued.push(
+          ...(await inParallel(SPARE + PER_RUN, 10, async (i) => {
+            const { creator, opponent } = pairOf(i);
+            const bet = await callAt(
+              ceiling,
+              'POST',
+              '/api/bets',
+              creator.token,
+              betBody(opponent.id, i % pairs.length),
+            );
+            return {
+              path: `/api/bets/${bet.id}/accept`,
+              token: opponent.token,
+              body: { opponentPick: 'No' },
+            };
+          })),
         );
       },
-      pathFor: (label) => () => `/api/bets/${pendingFor[label].pop()}/accept`,
+      job: () => queued.pop(),
     },
     {
       name: `POST /api/bets/:id/submit-result (${PER_RUN} bets, first report)`,
       method: 'POST',
       amount: PER_RUN,
-      body: { result: 'Yes' },
-      tokens: [alice.token],
-      prepare: async (label) => {
-        activeFor[label] = await inParallel(SPARE + PER_RUN, 10, async (i) => {
-          const bet = await callAt(ceiling, 'POST', '/api/bets', alice.token, betBody(bob.id, i));
-          await callAt(ceiling, 'POST', `/api/bets/${bet.id}/accept`, bob.token, { opponentPick: 'No' });
-          return bet.id;
-        });
+      prepare: async () => {
+        queued.length = 0;
+        queued.push(
+          ...(await inParallel(SPARE + PER_RUN, 10, async (i) => {
+            const { creator, opponent } = pairOf(i);
+            const bet = await callAt(
+              ceiling,
+              'POST',
+              '/api/bets',
+              creator.token,
+              betBody(opponent.id, i % pairs.length),
+            );
+            await callAt(ceiling, 'POST', `/api/bets/${bet.id}/accept`, opponent.token, {
+              opponentPick: 'No',
+            });
+            return {
+              path: `/api/bets/${bet.id}/submit-result`,
+              token: creator.token,
+              body: { result: 'Yes' },
+            };
+          })),
+        );
       },
-      pathFor: (label) => () => `/api/bets/${activeFor[label].pop()}/submit-result`,
+      job: () => queued.pop(),
     },
   ].filter((scenario) => !flags.only || scenario.name.includes(flags.only));
 
-  // Both servers must give the same answer before either is timed.
+  // Both servers must give the same answer before either is timed: the same request, or for a write that uses
+  // its bet up, the same request on another bet of the same pair.
   const probe = async (scenario) => {
-    if (scenario.method !== 'POST') {
-      return sameAnswer(
-        scenario.name,
-        await callAt(app, 'GET', scenario.path(), scenario.tokens[0]),
-        await callAt(ceiling, 'GET', scenario.path(), scenario.tokens[0]),
-      );
-    }
-    const samplePath = async () => {
-      if (!scenario.pathFor) return scenario.path();
-      const bet = await callAt(ceiling, 'POST', '/api/bets', alice.token, betBody(bob.id, 'probe'));
-      if (scenario.name.includes('submit-result'))
-        await callAt(ceiling, 'POST', `/api/bets/${bet.id}/accept`, bob.token, { opponentPick: 'No' });
-      return scenario.name.includes('accept')
-        ? `/api/bets/${bet.id}/accept`
-        : `/api/bets/${bet.id}/submit-result`;
-    };
-    const [ourPath, theirPath] = [await samplePath(), await samplePath()];
+    await scenario.prepare?.();
+    const ours = scenario.job();
+    const theirs = scenario.amount
+      ? queued.splice(
+          queued.findIndex((job) => job.token === ours.token),
+          1,
+        )[0]
+      : ours;
     return sameAnswer(
       scenario.name,
-      await callAt(app, 'POST', ourPath, scenario.tokens[0], scenario.body),
-      await callAt(ceiling, 'POST', theirPath, scenario.tokens[0], scenario.body),
+      await callAt(app, scenario.method ?? 'GET', ours.path, ours.token, ours.body),
+      await callAt(ceiling, scenario.method ?? 'GET', theirs.path, theirs.token, theirs.body),
     );
   };
 
@@ -236,9 +253,8 @@ try {
       ];
       if (round % 2 === 1) order.reverse();
       for (const [label, base] of order) {
-        await scenario.prepare?.(label);
-        const path = scenario.pathFor ? scenario.pathFor(label) : scenario.path;
-        const result = await drive(base, { ...scenario, path }, scenario.tokens);
+        await scenario.prepare?.();
+        const result = await drive(base, scenario);
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${label} ${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         samples[label].push({
