@@ -12,7 +12,7 @@ import {
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
-import { useUserStatsQuery } from './account-api';
+import { useUserStatsQuery, type UserAnalytics } from './account-api';
 
 function Headline({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
@@ -24,6 +24,68 @@ function Headline({ label, value, color }: { label: string; value: string; color
         <Typography variant="h5" color={color} sx={{ fontWeight: 800 }}>
           {value}
         </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The running profit or loss over time. */
+function ProfitChart({ history }: { history: UserAnalytics['profitHistory'] }) {
+  return (
+    <Card>
+      <CardHeader title="Profit/Loss over time" />
+      <CardContent sx={{ px: 1 }}>
+        <LineChart
+          height={240}
+          xAxis={[
+            {
+              data: history.map((point) => new Date(point.date)),
+              scaleType: 'time',
+              valueFormatter: (value: Date) => formatDate(value),
+            },
+          ]}
+          // 'auto' sizes the axis to its longest label: a fixed width cut '$1,000.00' to '$10…'.
+          yAxis={[{ valueFormatter: (value: number) => `$${formatMoney(value)}`, width: 'auto' }]}
+          series={[
+            {
+              data: history.map((point) => Number(point.cumulative)),
+              label: 'Profit/Loss',
+              area: false,
+              showMark: true,
+            },
+          ]}
+          aria-label="Profit and loss over time"
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The five latest entries of the recent activity. */
+function RecentActivity({ activity }: { activity: UserAnalytics['recentActivity'] }) {
+  return (
+    <Card>
+      <CardHeader title="Recent Activity" />
+      <CardContent>
+        <Stack spacing={1.5}>
+          {activity.slice(0, 5).map((entry, index) => (
+            <Stack key={index} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+              <Box>
+                <Typography>{entry.description}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {formatDate(entry.date)}
+                </Typography>
+              </Box>
+              {entry.amount && (
+                <Chip
+                  size="small"
+                  color={Number(entry.amount) >= 0 ? 'success' : 'error'}
+                  label={formatSignedMoney(entry.amount)}
+                />
+              )}
+            </Stack>
+          ))}
+        </Stack>
       </CardContent>
     </Card>
   );
@@ -105,60 +167,8 @@ export function AnalyticsTab() {
           </CardContent>
         </Card>
       </Box>
-      {data.profitHistory.length > 0 && (
-        <Card>
-          <CardHeader title="Profit/Loss over time" />
-          <CardContent sx={{ px: 1 }}>
-            <LineChart
-              height={240}
-              xAxis={[
-                {
-                  data: data.profitHistory.map((point) => new Date(point.date)),
-                  scaleType: 'time',
-                  valueFormatter: (value: Date) => formatDate(value),
-                },
-              ]}
-              // 'auto' sizes the axis to its longest label: a fixed width cut '$1,000.00' to '$10…'.
-              yAxis={[{ valueFormatter: (value: number) => `$${formatMoney(value)}`, width: 'auto' }]}
-              series={[
-                {
-                  data: data.profitHistory.map((point) => Number(point.cumulative)),
-                  label: 'Profit/Loss',
-                  area: false,
-                  showMark: true,
-                },
-              ]}
-              aria-label="Profit and loss over time"
-            />
-          </CardContent>
-        </Card>
-      )}
-      {data.recentActivity.length > 0 && (
-        <Card>
-          <CardHeader title="Recent Activity" />
-          <CardContent>
-            <Stack spacing={1.5}>
-              {data.recentActivity.slice(0, 5).map((entry, index) => (
-                <Stack key={index} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-                  <Box>
-                    <Typography>{entry.description}</Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {formatDate(entry.date)}
-                    </Typography>
-                  </Box>
-                  {entry.amount && (
-                    <Chip
-                      size="small"
-                      color={Number(entry.amount) >= 0 ? 'success' : 'error'}
-                      label={formatSignedMoney(entry.amount)}
-                    />
-                  )}
-                </Stack>
-              ))}
-            </Stack>
-          </CardContent>
-        </Card>
-      )}
+      {data.profitHistory.length > 0 && <ProfitChart history={data.profitHistory} />}
+      {data.recentActivity.length > 0 && <RecentActivity activity={data.recentActivity} />}
     </Stack>
   );
 }
