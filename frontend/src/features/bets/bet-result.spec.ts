@@ -1,41 +1,5 @@
 import { choiceForOutcome, consequenceOf, resultOf } from './bet-result';
-import type { Bet } from './types';
-
-const me = 'me-id';
-const them = 'them-id';
-const party = (id: string, firstName: string) => ({
-  id,
-  username: firstName.toLowerCase(),
-  firstName,
-  lastName: null,
-  profileImageUrl: null,
-});
-const bet = (overrides: Partial<Bet> = {}): Bet => ({
-  id: 7,
-  title: 'Who wins?',
-  description: null,
-  amount: '50.00',
-  outcomes: ['Reds', 'Blues', 'Greens'],
-  creatorId: me,
-  opponentId: them,
-  creator: party(me, 'Me'),
-  opponent: party(them, 'Maya'),
-  creatorPick: 'Reds',
-  opponentPick: 'Blues',
-  creatorResult: null,
-  opponentResult: null,
-  finalResult: null,
-  winnerUserId: null,
-  winner: null,
-  status: 'completed',
-  resolutionType: 'mutual',
-  duration: 168,
-  createdAt: '2026-11-01T00:00:00Z',
-  expiresAt: null,
-  resolutionDate: null,
-  challengeCode: null,
-  ...overrides,
-});
+import { aBet as bet, me, them } from './bet-fixture';
 
 describe('resultOf', () => {
   it.each([
