@@ -1,12 +1,38 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, Drawer, IconButton, Popover, Tooltip, useMediaQuery, useTheme } from '@mui/material';
-import { useId, useState } from 'react';
-import { NotificationSettingsDialog } from '../../components/notification-settings/NotificationSettingsDialog';
+import {
+  Badge,
+  Box,
+  CircularProgress,
+  Drawer,
+  IconButton,
+  Popover,
+  Tooltip,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { lazy, Suspense, useId, useState } from 'react';
 import { unreadCountOf } from './notification-cache';
-import { NotificationList } from './NotificationList';
 import { useNotificationsInfiniteQuery } from './notifications-api';
 
 const MAX_SHOWN = 99;
+
+// The list and the settings dialog load when first opened: the bell itself is on every signed-in screen, what
+// it opens is not needed to draw the first one (issue #11's first-visit budget).
+const NotificationList = lazy(async () => ({
+  default: (await import('./NotificationList')).NotificationList,
+}));
+const NotificationSettingsDialog = lazy(async () => ({
+  default: (await import('../../components/notification-settings/NotificationSettingsDialog'))
+    .NotificationSettingsDialog,
+}));
+
+function PanelLoading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+      <CircularProgress size={28} aria-label="Loading notifications" />
+    </Box>
+  );
+}
 
 /** What the badge shows: the count, capped as '99+'; nothing at 0. */
 export function badgeText(unread: number): string | undefined {
@@ -36,6 +62,8 @@ export function NotificationBell({
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Mounted from its first opening on, so it keeps its closing transition.
+  const [settingsUsed, setSettingsUsed] = useState(false);
   const panelId = useId();
   const titleId = useId();
   const { data } = useNotificationsInfiniteQuery(undefined, { pollingInterval });
@@ -44,14 +72,17 @@ export function NotificationBell({
   const open = anchor !== null;
   const close = () => setAnchor(null);
   const list = (
-    <NotificationList
-      titleId={titleId}
-      onClose={close}
-      onOpenSettings={() => {
-        close();
-        setSettingsOpen(true);
-      }}
-    />
+    <Suspense fallback={<PanelLoading />}>
+      <NotificationList
+        titleId={titleId}
+        onClose={close}
+        onOpenSettings={() => {
+          close();
+          setSettingsUsed(true);
+          setSettingsOpen(true);
+        }}
+      />
+    </Suspense>
   );
   const paper = { id: panelId, role: 'dialog', 'aria-labelledby': titleId };
 
@@ -103,11 +134,15 @@ export function NotificationBell({
           {list}
         </Popover>
       )}
-      <NotificationSettingsDialog
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        pushNotifications={pushNotifications}
-      />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <NotificationSettingsDialog
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            pushNotifications={pushNotifications}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

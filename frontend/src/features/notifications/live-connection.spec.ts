@@ -1,4 +1,10 @@
-import { connectLive, reconnectDelay, type LiveHandlers, type LiveSourceCallbacks } from './live-connection';
+import {
+  connectLive,
+  loadedOnFirstUse,
+  reconnectDelay,
+  type LiveHandlers,
+  type LiveSourceCallbacks,
+} from './live-connection';
 
 function fakeSources() {
   const opened: { callbacks: LiveSourceCallbacks; closed: boolean; lastEventId?: string }[] = [];
@@ -150,5 +156,39 @@ describe('connectLive', () => {
     expect(sources.latest().closed).toBe(false);
     sources.latest().callbacks.onEvent('ready', '{}', '7');
     expect(on.onReady).toHaveBeenLastCalledWith(true);
+  });
+});
+
+describe('loadedOnFirstUse', () => {
+  const callbacks = (): jest.Mocked<LiveSourceCallbacks> => ({ onEvent: jest.fn(), onError: jest.fn() });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('opens the stream once its code has loaded, with the same callbacks and Last-Event-ID', async () => {
+    const sources = fakeSources();
+    const given = callbacks();
+    loadedOnFirstUse(() => Promise.resolve(sources.open))(given, '41');
+    expect(sources.opened).toHaveLength(0);
+    await settle();
+    expect(sources.latest().callbacks).toBe(given);
+    expect(sources.latest().lastEventId).toBe('41');
+  });
+
+  it('never opens a stream closed before its code arrived, and closes an open one', async () => {
+    const sources = fakeSources();
+    const open = loadedOnFirstUse(() => Promise.resolve(sources.open));
+    open(callbacks()).close();
+    await settle();
+    expect(sources.opened).toHaveLength(0);
+    const second = open(callbacks());
+    await settle();
+    second.close();
+    expect(sources.latest().closed).toBe(true);
+  });
+
+  it('reports a failed download as a dropped connection, so it is retried', async () => {
+    const given = callbacks();
+    loadedOnFirstUse(() => Promise.reject(new Error('chunk failed')))(given);
+    await settle();
+    expect(given.onError).toHaveBeenCalledWith(undefined);
   });
 });

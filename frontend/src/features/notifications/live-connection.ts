@@ -119,3 +119,29 @@ export function connectLive(
     source = null;
   };
 }
+
+/**
+ * `open` loaded on first use: the stream's EventSource client (the `eventsource` package, ~7 kB gzip) is not
+ * needed to draw the first screen, so it stays out of the first visit's JavaScript. A failed download counts
+ * as a dropped connection, which connectLive retries.
+ */
+export function loadedOnFirstUse(load: () => Promise<OpenLiveSource>): OpenLiveSource {
+  return (callbacks, lastEventId) => {
+    let source: { close(): void } | undefined;
+    let closed = false;
+    load().then(
+      (open) => {
+        if (!closed) source = open(callbacks, lastEventId);
+      },
+      () => {
+        if (!closed) callbacks.onError(undefined);
+      },
+    );
+    return {
+      close() {
+        closed = true;
+        source?.close();
+      },
+    };
+  };
+}

@@ -5,10 +5,11 @@ import { browserPermission, showBrowserNotification } from '../../lib/browser-no
 import { readNotificationSettings } from '../../lib/notification-settings';
 import type { User } from '../../session/types';
 import { browserAlertAllowed, toBrowserNotification } from './browser-alert';
-import { openEventStream } from './event-stream';
-import { connectLive } from './live-connection';
+import { connectLive, loadedOnFirstUse } from './live-connection';
 import { allTopicTags, tagsForTopics } from './live-topics';
 import type { AppNotification } from './types';
+
+const openEventStream = loadedOnFirstUse(async () => (await import('./event-stream')).openEventStream);
 
 /**
  * The signed-in user's live stream: `changed` refreshes exactly the lists of its topics, a
