@@ -1,21 +1,9 @@
-import AddIcon from '@mui/icons-material/Add';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, Skeleton, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
-import { formatMoney } from '../../lib/money';
-import { formatDateTime } from '../../lib/time';
 import { useAuth } from '../../session/use-auth';
 import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
+import { BalanceHero } from './BalanceHero';
 import { BetCard } from './BetCard';
 import { POLL, useActiveBetsQuery, usePendingBetsQuery, useRecentResultsQuery } from './bets-api';
 import type { Bet } from './types';
@@ -134,51 +122,15 @@ export default function DashboardPage() {
   if (!user) return null;
   const balance = wallet.data?.available ?? user.balance;
   const openCreate = () => setCreating({ open: true, challenger: null });
-  const suspendedText = suspendedUntil
-    ? `Your account is suspended until ${formatDateTime(suspendedUntil)}. You can't create or accept bets until then.`
-    : null;
 
   return (
     <Stack spacing={3}>
-      {suspendedText && (
-        <Alert severity="warning" data-testid="suspension-banner">
-          <AlertTitle>Account suspended</AlertTitle>
-          {suspendedText}
-        </Alert>
-      )}
-      <Card
-        sx={{
-          background: 'linear-gradient(135deg, #4527a0, #7953d2)',
-          color: 'primary.contrastText',
-          border: 0,
-        }}
-      >
-        <CardContent>
-          <Typography variant="h5" component="h1">
-            {greeting(user)}
-          </Typography>
-          <Typography sx={{ opacity: 0.85, mt: 1 }}>Balance</Typography>
-          <Typography variant="h3" component="p" data-testid="dashboard-balance" sx={{ fontWeight: 800 }}>
-            ${formatMoney(balance)}
-          </Typography>
-          <Button
-            variant="contained"
-            color="secondary"
-            startIcon={<AddIcon />}
-            onClick={openCreate}
-            disabled={suspendedUntil !== null}
-            aria-describedby={suspendedUntil ? 'create-disabled-reason' : undefined}
-            sx={{ mt: 2 }}
-          >
-            Create New Bet
-          </Button>
-          {suspendedUntil && (
-            <Typography id="create-disabled-reason" variant="body2" sx={{ mt: 1 }}>
-              Creating bets is off while your account is suspended (until {formatDateTime(suspendedUntil)}).
-            </Typography>
-          )}
-        </CardContent>
-      </Card>
+      <BalanceHero
+        greeting={greeting(user)}
+        balance={balance}
+        suspendedUntil={suspendedUntil}
+        onCreate={openCreate}
+      />
 
       <BetSection
         id="active"

@@ -8,7 +8,12 @@ import { useToast } from '../../components/toast/use-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
 import { SignUpChoice } from '../../session/SignUpChoice';
 import { useAuth } from '../../session/use-auth';
-import { useAcceptInviteMutation, useFriendsFirstPageQuery, useInviteQuery, type Invite } from './friends-api';
+import {
+  useAcceptInviteMutation,
+  useFriendsFirstPageQuery,
+  useInviteQuery,
+  type Invite,
+} from './friends-api';
 import { forgetPendingInvite, pendingInvite } from './pending-invite';
 
 /** A page of its own for every way a link can fail: never a bare error (docs/product.md, "Invite links"). */
