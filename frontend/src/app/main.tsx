@@ -4,11 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, useServiceWorkerNavigation } from './router';
-import { makeStore } from '../store/store';
+import { appStore } from '../store/app-store';
 import { theme } from './theme';
 import { Toaster } from '../components/toast/Toaster';
-
-const store = makeStore();
 
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker
@@ -25,7 +23,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <Provider store={store}>
+      <Provider store={appStore}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <BrowserRouter>

@@ -1,13 +1,20 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { matchPath, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { useAuth } from '../session/use-auth';
 import { pendingLinkPath } from '../lib/pending-link';
 import { appPath } from '../lib/nav';
+import { mayHaveSession } from '../lib/auth-storage';
+import { appStore, loadStore } from '../store/app-store';
+import type { AuthState } from './AuthProbe';
 
 // Each half loads only when shown: a signed-out visit fetches no shell code, a signed-in one no landing code.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const AppShell = lazy(() => import('./layout/AppShell').then((module) => ({ default: module.AppShell })));
+// The session is read with the store (RTK Query): both load only when there may be a session to read.
+const AuthProbe = lazy(() =>
+  Promise.all([import('./AuthProbe'), loadStore()]).then(([module]) => ({ default: module.AuthProbe })),
+);
+const subscribeToStore = (listener: () => void) => appStore.subscribe(listener);
 
 /**
  * Links people send to someone who may have no account yet (invite links, open challenges): signed out, these
@@ -22,9 +29,28 @@ const SIGNED_OUT_PAGES = ['/invite/:code', '/c/:code'];
  * (docs/product.md, "Invite links", "Open challenge links").
  */
 function Root() {
-  const { user, isLoading } = useAuth();
   const { pathname } = useLocation();
   const publicPage = SIGNED_OUT_PAGES.some((pattern) => matchPath(pattern, pathname));
+  // Without a stored token or the session marker cookie there is no one to ask about (auth-api.ts): the
+  // landing page shows at once, without the store. Signing in stores the token and dispatches, which
+  // re-reads this.
+  const maySignedIn = useSyncExternalStore(subscribeToStore, mayHaveSession);
+  const askAuth = maySignedIn || publicPage;
+  const [auth, setAuth] = useState<AuthState>({ user: null, isLoading: true });
+  const { user, isLoading } = askAuth ? auth : { user: null, isLoading: false };
+  return (
+    <>
+      {askAuth && (
+        <Suspense fallback={null}>
+          <AuthProbe onChange={setAuth} />
+        </Suspense>
+      )}
+      <RootView user={user} isLoading={isLoading} publicPage={publicPage} />
+    </>
+  );
+}
+
+function RootView({ user, isLoading, publicPage }: AuthState & { publicPage: boolean }): ReactNode {
   if (publicPage && !user) {
     return <Suspense fallback={<PageLoader />}>{isLoading ? <PageLoader /> : <Outlet />}</Suspense>;
   }
