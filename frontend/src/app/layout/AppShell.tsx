@@ -13,17 +13,13 @@ import {
   Container,
   Fab,
   IconButton,
-  Menu,
-  MenuItem,
   Paper,
   Toolbar,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../store/hooks';
 import { Logo } from '../../components/Logo';
-import { logout } from '../../session/logout';
 import type { User } from '../../session/types';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { NOTIFICATIONS_FALLBACK_POLL_MS } from '../../features/notifications/notifications-api';
@@ -34,11 +30,18 @@ import { formatMoney } from '../../lib/money';
 import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
 import { syncPushSubscription } from '../../lib/web-push';
+import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
+
+// The account menu (MUI's Menu, Popover and Modal) loads after the shell has drawn: it shows only when opened.
+const loadAccountMenu = () => import('./AccountMenu');
+const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
 
 function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
   const { pathname } = useLocation();
-  const dispatch = useAppDispatch();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  // Mounted from its first opening on, so it keeps its closing transition.
+  const [menuUsed, setMenuUsed] = useState(false);
+  useLoadWhenIdle(loadAccountMenu);
   return (
     <AppBar
       position="sticky"
@@ -84,7 +87,10 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
         <IconButton
           // The name holds the initials the avatar shows, so a voice user can say what they see.
           aria-label={`Account menu, ${initials(user)}`}
-          onClick={(event) => setMenu(event.currentTarget)}
+          onClick={(event) => {
+            setMenu(event.currentTarget);
+            setMenuUsed(true);
+          }}
         >
           <Avatar
             src={user.profileImageUrl ?? undefined}
@@ -93,17 +99,11 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
             {initials(user)}
           </Avatar>
         </IconButton>
-        <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-          <MenuItem component={Link} to="/account" onClick={() => setMenu(null)}>
-            Profile
-          </MenuItem>
-          {user.isAdmin && (
-            <MenuItem component={Link} to="/admin" onClick={() => setMenu(null)}>
-              Admin
-            </MenuItem>
-          )}
-          <MenuItem onClick={() => logout(dispatch)}>Logout</MenuItem>
-        </Menu>
+        {menuUsed && (
+          <Suspense fallback={null}>
+            <AccountMenu anchorEl={menu} isAdmin={user.isAdmin} onClose={() => setMenu(null)} />
+          </Suspense>
+        )}
       </Toolbar>
     </AppBar>
   );

@@ -9,7 +9,7 @@ import {
   toastDismissed,
   toastRemoved,
   type Toast,
-} from './toast-slice';
+} from './toast-actions';
 
 /** docs/product.md §9: a swipe to the right of more than 50 px dismisses the toast. */
 export const SWIPE_THRESHOLD_PX = 50;

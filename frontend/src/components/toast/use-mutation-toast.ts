@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { serverMessage } from '../../lib/errors';
-import type { ToastVariant } from './toast-slice';
+import type { ToastVariant } from './toast-actions';
 import { useToast } from './use-toast';
 
 interface ToastText {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../store/hooks';
-import { toastAdded, type ToastVariant } from './toast-slice';
+import { toastAdded, type ToastVariant } from './toast-actions';
 
 /** `const toast = useToast(); toast({ title: 'Bet Accepted!' })` — called by the component that knows what happened. */
 export function useToast() {

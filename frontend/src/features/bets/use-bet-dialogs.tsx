@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { useToast } from '../../components/toast/use-toast';
 import { useBetDialogEvents } from './bet-dialog-events';
 import { useDeclineBetMutation } from './bets-api';
@@ -17,19 +18,6 @@ const SubmitOutcomeDialog = lazy(() =>
 const SubmitResultDialog = lazy(() =>
   loadSubmitResultDialog().then((m) => ({ default: m.SubmitResultDialog })),
 );
-
-/** Runs `load` when the browser is idle (or soon, where it has no idle callback). */
-export function useLoadWhenIdle(load: () => Promise<unknown>): void {
-  useEffect(() => {
-    const run = () => void load().catch(() => undefined); // a failed prefetch is retried on open
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(run, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(run, 1000);
-    return () => clearTimeout(timer);
-  }, [load]);
-}
 
 const loadAllDialogs = () =>
   Promise.all([loadAcceptBetDialog(), loadSubmitOutcomeDialog(), loadSubmitResultDialog()]);

@@ -4,11 +4,14 @@ import { Logo } from '../../components/Logo';
 import { SignedOutPage } from '../../components/SignedOutPage';
 import { useToast } from '../../components/toast/use-toast';
 import type { AuthTab } from '../../session/AuthDialog';
+import { loadStore } from '../../store/app-store';
 
-// The forms (Formik, Yup, text fields, tabs) load when a visitor first opens them, not with the page.
-const AuthDialog = lazy(() =>
-  import('../../session/AuthDialog').then((module) => ({ default: module.AuthDialog })),
-);
+// The forms (Formik, Yup, text fields, tabs) and the store they sign in with load when a visitor heads for
+// them (a press, a hover or the keyboard focus on Get Started or Sign In), not with the page.
+const loadAuthDialog = () =>
+  Promise.all([import('../../session/AuthDialog'), loadStore()]).then(([module]) => module);
+const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
+const prefetchAuthDialog = () => void loadAuthDialog().catch(() => undefined); // retried on open
 
 export const ROTATING_WORDS = ['Confidence', 'Friends', 'Ease', 'Simplicity', 'Trust'] as const;
 export const WORD_INTERVAL_MS = 2250;
@@ -39,6 +42,12 @@ function useLoginErrorToast() {
     window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
   }, [toast]);
 }
+
+const prefetchOn = {
+  onPointerEnter: prefetchAuthDialog,
+  onPointerDown: prefetchAuthDialog,
+  onFocus: prefetchAuthDialog,
+};
 
 /** Signed-out visitors see this on every path (docs/product.md §2 Routing). */
 export default function LandingPage() {
@@ -113,6 +122,7 @@ export default function LandingPage() {
           <Button
             variant="contained"
             size="large"
+            {...prefetchOn}
             onClick={() => setDialog({ open: true, opened: true, tab: 'signup' })}
           >
             Get Started
@@ -120,6 +130,7 @@ export default function LandingPage() {
           <Button
             variant="outlined"
             size="large"
+            {...prefetchOn}
             onClick={() => setDialog({ open: true, opened: true, tab: 'login' })}
           >
             Sign In

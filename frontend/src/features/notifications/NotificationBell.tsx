@@ -1,38 +1,22 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import {
-  Badge,
-  Box,
-  CircularProgress,
-  Drawer,
-  IconButton,
-  Popover,
-  Tooltip,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Badge, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useId, useState } from 'react';
+import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { unreadCountOf } from './notification-cache';
 import { useNotificationsInfiniteQuery } from './notifications-api';
 
 const MAX_SHOWN = 99;
 
-// The list and the settings dialog load when first opened: the bell itself is on every signed-in screen, what
-// it opens is not needed to draw the first one (issue #11's first-visit budget).
-const NotificationList = lazy(async () => ({
-  default: (await import('./NotificationList')).NotificationList,
-}));
+// What the bell opens (the panel, its list and the settings dialog) loads when first opened, or once the shell
+// is idle: the bell itself is on every signed-in screen, what it opens is not needed to draw the first one
+// (issue #11's first-visit budget).
+const loadBellPanel = () => import('./BellPanel');
+const loadPanelAndList = () => loadBellPanel().then((module) => module.loadNotificationList());
+const BellPanel = lazy(async () => ({ default: (await loadBellPanel()).BellPanel }));
 const NotificationSettingsDialog = lazy(async () => ({
   default: (await import('../../components/notification-settings/NotificationSettingsDialog'))
     .NotificationSettingsDialog,
 }));
-
-function PanelLoading() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-      <CircularProgress size={28} aria-label="Loading notifications" />
-    </Box>
-  );
-}
 
 /** What the badge shows: the count, capped as '99+'; nothing at 0. */
 export function badgeText(unread: number): string | undefined {
@@ -64,6 +48,9 @@ export function NotificationBell({
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Mounted from its first opening on, so it keeps its closing transition.
   const [settingsUsed, setSettingsUsed] = useState(false);
+  // The same for the panel.
+  const [panelUsed, setPanelUsed] = useState(false);
+  useLoadWhenIdle(loadPanelAndList);
   const panelId = useId();
   const titleId = useId();
   const { data } = useNotificationsInfiniteQuery(undefined, { pollingInterval });
@@ -71,20 +58,6 @@ export function NotificationBell({
   const label = bellLabel(unread);
   const open = anchor !== null;
   const close = () => setAnchor(null);
-  const list = (
-    <Suspense fallback={<PanelLoading />}>
-      <NotificationList
-        titleId={titleId}
-        onClose={close}
-        onOpenSettings={() => {
-          close();
-          setSettingsUsed(true);
-          setSettingsOpen(true);
-        }}
-      />
-    </Suspense>
-  );
-  const paper = { id: panelId, role: 'dialog', 'aria-labelledby': titleId };
 
   return (
     <>
@@ -96,43 +69,31 @@ export function NotificationBell({
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setAnchor(event.currentTarget);
+            setPanelUsed(true);
+          }}
         >
           <Badge badgeContent={badgeText(unread)} color="error">
             <NotificationsIcon />
           </Badge>
         </IconButton>
       </Tooltip>
-      {phone ? (
-        <Drawer
-          anchor="right"
-          open={open}
-          onClose={close}
-          slotProps={{
-            paper: {
-              ...paper,
-              sx: { width: '100%', maxWidth: 480, display: 'flex', flexDirection: 'column' },
-            },
-          }}
-        >
-          {list}
-        </Drawer>
-      ) : (
-        <Popover
-          open={open}
-          anchorEl={anchor}
-          onClose={close}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-          slotProps={{
-            paper: {
-              ...paper,
-              sx: { width: 400, maxHeight: 'min(600px, 80vh)', display: 'flex', flexDirection: 'column' },
-            },
-          }}
-        >
-          {list}
-        </Popover>
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <BellPanel
+            phone={phone}
+            anchor={anchor}
+            panelId={panelId}
+            titleId={titleId}
+            onClose={close}
+            onOpenSettings={() => {
+              close();
+              setSettingsUsed(true);
+              setSettingsOpen(true);
+            }}
+          />
+        </Suspense>
       )}
       {settingsUsed && (
         <Suspense fallback={null}>
