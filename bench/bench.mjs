@@ -8,13 +8,14 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { embeddedUrl } from '../backend/dist/database/embedded-postgres.js';
-import { startCeiling } from './ceiling.mjs';
 import {
   cannon,
   client,
   median,
   signUp as signUpAt,
   startBetwixt,
+  startCeiling,
+  stopCeiling,
   stopBetwixt,
   waitFor,
 } from './support.mjs';
@@ -289,6 +290,6 @@ try {
   console.log(`\n${table}\n`);
   if (flags.out) writeFileSync(flags.out, `${table}\n`);
 } finally {
-  await ceilingServer?.close();
+  await stopCeiling(ceilingServer);
   await stopBetwixt(betwixt);
 }

@@ -419,3 +419,18 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
     },
   };
 }
+
+/**
+ * Run as a program (`node bench/ceiling.mjs`, as bench.mjs forks it): the ceiling in a process of its own, as
+ * Betwixt is. In the bench's own process it would share one thread with autocannon, the load generator, and
+ * be measured slower than it is. Settings come from the environment; it says `ready` over IPC once listening.
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const server = await startCeiling({
+    databaseUrl: process.env.CEILING_DATABASE_URL,
+    jwtSecret: process.env.CEILING_JWT_SECRET,
+    port: Number(process.env.CEILING_PORT),
+  });
+  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+  process.send?.('ready');
+}

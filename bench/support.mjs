@@ -1,6 +1,6 @@
 // What `npm run bench` (bench.mjs) and `npm run bench:scale` (scale.mjs) share: Betwixt built and started on
 // its own embedded PostgreSQL, calls to its API, and people signed up through the real sign-up.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,9 +9,18 @@ import autocannon from 'autocannon';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Node's flags for both servers: BENCH_NODE_FLAGS (space-separated) to try one, none by default. */
+function nodeFlags() {
+  return process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+}
+
 /** The built app (`backend/dist/main.js`) on `port`, with an embedded PostgreSQL on `pgPort` in a fresh DATA_DIR. */
 export function startBetwixt({ port, pgPort, jwtSecret, env = {} }) {
-  return spawn(process.execPath, [join(root, 'backend/dist/main.js')], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of Betwixt there on exit (NODE_OPTIONS may not carry --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  return spawn(process.execPath, [...profile, ...nodeFlags(), join(root, 'backend/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -25,6 +34,34 @@ export function startBetwixt({ port, pgPort, jwtSecret, env = {} }) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+
+/**
+ * The raw Fastify + pg ceiling (ceiling.mjs) in a process of its own, started like Betwixt: in the bench's
+ * process it would share a thread with autocannon and be measured slower than it is.
+ */
+export async function startCeiling({ databaseUrl, jwtSecret, port }) {
+  const child = fork(join(root, 'bench/ceiling.mjs'), [], {
+    execArgv: nodeFlags(),
+    env: {
+      ...process.env,
+      CEILING_DATABASE_URL: databaseUrl,
+      CEILING_JWT_SECRET: jwtSecret,
+      CEILING_PORT: String(port),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the ceiling server exited with code ${code} at start`)));
+  });
+  return child;
+}
+
+export async function stopCeiling(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 export async function stopBetwixt(child) {

@@ -22,7 +22,7 @@ import { PinoNestLogger } from '../common/logging/pino-nest-logger.js';
 import { bindRequestContext } from '../common/logging/request-context.js';
 import { Metrics, serveMetrics } from '../common/metrics/metrics.js';
 import type { AppConfig } from '../config/app-config.js';
-import { sendSecurityHeaders } from './security-headers.js';
+import { sendAnswerHeaders } from './security-headers.js';
 import { RealtimeHub } from '../modules/notifications/realtime/realtime-hub.js';
 
 export interface CreateAppOptions {
@@ -57,8 +57,6 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
-const HSTS = 'max-age=31536000; includeSubDomains';
-
 export async function createApp(
   config: AppConfig,
   options: CreateAppOptions,
@@ -84,18 +82,7 @@ export async function createApp(
 
   const fastify = app.getHttpAdapter().getInstance();
   bindRequestContext(fastify);
-  registerInstanceGauges(app);
-  serveMetrics(fastify, app.get(Metrics), config);
-  refuseCrossSiteCookieRequests(fastify, config);
-  refuseHostileInput(fastify);
-  acceptPictureBodies(fastify);
-  fastify.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-    // Only an answer that arrived over https may pin https; over plain http (a LAN) it would be ignored
-    // at best and lock users out of an http-only install at worst.
-    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
-  });
-  sendSecurityHeaders(fastify, {
+  sendAnswerHeaders(fastify, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -103,6 +90,11 @@ export async function createApp(
     // The same as CSP frame-ancestors 'none', for browsers that only know the older header.
     xFrameOptions: { action: 'deny' },
   });
+  registerInstanceGauges(app);
+  serveMetrics(fastify, app.get(Metrics), config);
+  refuseCrossSiteCookieRequests(fastify, config);
+  refuseHostileInput(fastify);
+  acceptPictureBodies(fastify);
   await app.register(fastifyCookie, { secret: config.jwtSecret });
   // API answers above 1 kB (bet lists, pages, ledgers) go out gzip- or Brotli-compressed when the client accepts
   // it: a 50-bet list shrinks ~10x on a phone's connection. Brotli at quality 4 (the plugin's default) costs about

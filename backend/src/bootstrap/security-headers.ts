@@ -26,11 +26,20 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Sends the security headers on every answer (pages, API, errors and 404s alike). */
-export function sendSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers every answer carries (pages, API, errors, 404s and early refusals alike): helmet's, the request
+ * id (also in every 500's body, for support), and HSTS when the request arrived over https. Set in the first
+ * onRequest hook, synchronously: an onSend hook per answer cost a promise and a payload pass each time.
+ */
+export function sendAnswerHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(headers).header('x-request-id', request.id);
+    // Only an answer that arrived over https may pin https; over plain http (a LAN) it would be ignored
+    // at best and lock users out of an http-only install at worst.
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
     done();
   });
 }

@@ -102,21 +102,24 @@ function findHostileParameter(values: unknown): InputProblem | null {
  * refused by the validation pipe in every field not marked @MultiLineText().
  */
 export function refuseHostileInput(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook, not an async one: it runs on every request and mostly has nothing to say.
+  fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
     const problem =
       findHostileParameter(request.params) ??
       findHostileParameter(request.query) ??
       findHostileInput(request.body);
-    if (problem) {
-      return reply
-        .status(400)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(
-          errorBody(400, problem.message, {
-            code: 'invalid_input',
-            fields: { [problem.field]: problem.message },
-          }),
-        );
+    if (!problem) {
+      done();
+      return;
     }
+    void reply
+      .status(400)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(
+        errorBody(400, problem.message, {
+          code: 'invalid_input',
+          fields: { [problem.field]: problem.message },
+        }),
+      );
   });
 }

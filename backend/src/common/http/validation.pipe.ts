@@ -4,6 +4,7 @@ import {
   type ArgumentMetadata,
   type ValidationError,
 } from '@nestjs/common';
+import { isDeepStrictEqual } from 'node:util';
 import { findLineBreakOutsideText } from './multi-line-text.js';
 
 function firstMessages(errors: ValidationError[], parent = ''): Record<string, string> {
@@ -28,7 +29,26 @@ function firstMessages(errors: ValidationError[], parent = ''): Record<string, s
  * hostile-input hook has already refused every other control character everywhere).
  */
 class BetwixtValidationPipe extends ValidationPipe {
+  /** Query DTOs for which an empty query is valid and comes out as a fresh instance, defaults and all. */
+  private readonly emptyQueryIsPlain = new WeakMap<object, boolean>();
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Most list requests carry no query at all; class-transformer and class-validator would spend ~50 µs
+    // finding that out again each time. The answer for `{}` is worked out once per DTO the regular way.
+    const { metatype } = metadata;
+    if (metadata.type === 'query' && metatype && hasNoKeys(value)) {
+      const fresh = (): object => new (metatype as new () => object)();
+      let plain = this.emptyQueryIsPlain.get(metatype);
+      if (plain === undefined) {
+        plain = await (super.transform({}, metadata) as Promise<object>).then(
+          (empty) =>
+            empty instanceof metatype && isDeepStrictEqual(Object.entries(empty), Object.entries(fresh())),
+          () => false,
+        );
+        this.emptyQueryIsPlain.set(metatype, plain);
+      }
+      if (plain) return fresh();
+    }
     if (metadata.type === 'body' && metadata.metatype) {
       const problem = findLineBreakOutsideText(value, metadata.metatype);
       if (problem)
@@ -39,6 +59,12 @@ class BetwixtValidationPipe extends ValidationPipe {
     }
     return super.transform(value, metadata) as Promise<unknown>;
   }
+}
+
+function hasNoKeys(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 export function createValidationPipe(): ValidationPipe {

@@ -86,7 +86,7 @@ function sameToken(given: string, expected: string): boolean {
  * route does not exist (404).
  */
 export function serveMetrics(fastify: FastifyInstance, metrics: Metrics, config: AppConfig): void {
-  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     metrics.httpDuration.observe(
       {
         method: request.method,
@@ -95,6 +95,7 @@ export function serveMetrics(fastify: FastifyInstance, metrics: Metrics, config:
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   const token = config.METRICS_TOKEN;
   fastify.get('/metrics', async (request, reply) => {

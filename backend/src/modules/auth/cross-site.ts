@@ -31,12 +31,18 @@ export function isCrossSite(request: FastifyRequest, config: AppConfig): boolean
  * cross-site by a browser without our consent (no CORS), so bearer requests are unaffected.
  */
 export function refuseCrossSiteCookieRequests(fastify: FastifyInstance, config: AppConfig): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers.authorization?.startsWith('Bearer ')) return;
-    if (!request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return;
-    if (!isCrossSite(request, config)) return;
-    return reply
+  // A callback hook, not an async one: it runs on every request and mostly has nothing to say.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (
+      SAFE_METHODS.has(request.method) ||
+      request.headers.authorization?.startsWith('Bearer ') ||
+      !request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ||
+      !isCrossSite(request, config)
+    ) {
+      done();
+      return;
+    }
+    void reply
       .status(403)
       .header('content-type', 'application/json; charset=utf-8')
       .send(errorBody(403, CROSS_SITE_REFUSED, { code: 'cross_site_request' }));
