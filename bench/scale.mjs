@@ -4,6 +4,8 @@
 // with a few "heavy" people in ~1 of 50 bets each (as creator and as opponent), and after each step prints
 // p50/p99 of every list and summary endpoint, for a heavy user and for an admin. Not part of `npm test`.
 //   node bench/scale.mjs [--sizes 10000,100000,1000000] [--duration 5] [--connections 10] [--out file]
+// With --connections 1 the latencies are each endpoint's own time (how flat it stays as the table grows); with
+// more, they include the wait behind the other connections on this 2-core machine (`npm run bench` times throughput).
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -98,7 +100,7 @@ async function time(path, token) {
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.latency;
+  return result;
 }
 
 const betwixt = startBetwixt({ port: APP_PORT, pgPort: PG_PORT, jwtSecret: randomBytes(32).toString('hex') });
@@ -129,8 +131,8 @@ try {
     ]) {
       for (const template of paths) {
         const path = template.replace('{page}', `${pageBet}/page`);
-        const latency = await time(path, token);
-        const line = `| ${size.toLocaleString('en-US')} | ${who} | GET ${path.replace(String(pageBet), ':id')} | ${latency.p50} | ${latency.p99} |`;
+        const { latency, requests } = await time(path, token);
+        const line = `| ${size.toLocaleString('en-US')} | ${who} | GET ${path.replace(String(pageBet), ':id')} | ${latency.p50} | ${latency.p99} | ${requests.average.toFixed(0)} |`;
         console.log(line);
         lines.push(line);
       }
@@ -143,8 +145,8 @@ try {
         ' ',
       )} at the end; Node ${process.version}; ${flags.connections} connections, ${flags.duration} s per endpoint; ${new Date().toISOString()}`,
     '',
-    '| bets | as | endpoint | p50 ms | p99 ms |',
-    '|---|---|---|---|---|',
+    '| bets | as | endpoint | p50 ms | p99 ms | req/s |',
+    '|---|---|---|---|---|---|',
     ...lines,
   ].join('\n');
   console.log(`\n${table}\n`);
