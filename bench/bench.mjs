@@ -11,6 +11,7 @@ import { embeddedUrl } from '../backend/dist/database/embedded-postgres.js';
 import {
   cannon,
   client,
+  cpuSeconds,
   median,
   signUp as signUpAt,
   startBetwixt,
@@ -255,13 +256,17 @@ try {
       if (round % 2 === 1) order.reverse();
       for (const [label, base] of order) {
         await scenario.prepare?.();
+        const pid = label === 'betwixt' ? betwixt.pid : ceilingServer.pid;
+        const cpuBefore = cpuSeconds(pid);
         const result = await drive(base, scenario);
+        const cpu = cpuSeconds(pid) - cpuBefore;
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${label} ${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         samples[label].push({
-          rps: result.requests.total / result.duration,
+          rps: result.rps,
           p50: result.latency.p50,
           p99: result.latency.p99,
+          cpuMs: (cpu * 1000) / result.latency.totalCount,
         });
       }
     }
@@ -269,10 +274,11 @@ try {
       rps: median(list.map((s) => s.rps)),
       p50: median(list.map((s) => s.p50)),
       p99: median(list.map((s) => s.p99)),
+      cpuMs: median(list.map((s) => s.cpuMs)),
     });
     const b = summary(samples.betwixt);
     const c = summary(samples.ceiling);
-    const row = `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x |`;
+    const row = `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${b.cpuMs.toFixed(2)} / ${c.cpuMs.toFixed(2)} |`;
     console.log(row);
     rows.push(row);
   }
@@ -283,8 +289,8 @@ try {
         ' ',
       )} at the end; Node ${process.version}; ${CONNECTIONS} connections, reads ${DURATION} s, writes ${PER_RUN} requests; median of ${ROUNDS} alternating rounds; ${new Date().toISOString()}`,
     '',
-    '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio |',
-    '|---|---|---|---|---|---|',
+    '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio | CPU ms per request, Betwixt / ceiling |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   console.log(`\n${table}\n`);
