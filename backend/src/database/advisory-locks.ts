@@ -14,6 +14,8 @@ export const ADVISORY_LOCK = {
   suspensionLifts: 0x0b37_0003,
   /** Scheduled: one-hour bet reminders. */
   betReminders: 0x0b37_0004,
+  /** Scheduled: fold the admin overview's change rows (admin_totals_delta) into one. */
+  adminTotals: 0x0b37_0005,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCK;

@@ -1,15 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
-import { expectMoneyInvariants } from '../support/invariants.js';
+import { adminTotalsFromTables, expectMoneyInvariants, type AdminTotals } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { activeBet, itemsOf, disputedBet, moderate, newAdmin, pendingBet } from './admin-helpers.js';
-
-interface Analytics {
-  totalUsers: number;
-  totalBets: number;
-  totalVolume: string;
-  activeDisputes: number;
-}
 
 interface AdminUserRow {
   id: string;
@@ -40,7 +33,7 @@ describe('admin overview: analytics, users, audit log', () => {
   });
 
   const analytics = async () =>
-    (await api(t, 'GET', '/api/admin/analytics', { token: admin.token })).body as unknown as Analytics;
+    (await api(t, 'GET', '/api/admin/analytics', { token: admin.token })).body as unknown as AdminTotals;
   const users = async (query: string) => {
     const response = await api(t, 'GET', `/api/admin/users${query}`, { token: admin.token });
     expect(response.status).toBe(200);
@@ -51,13 +44,7 @@ describe('admin overview: analytics, users, audit log', () => {
     const [a, b] = [await newUser(t), await newUser(t)];
     await disputedBet(t, a, b);
     const answer = await analytics();
-    const [counts] = await t.dataSource.query<Analytics[]>(
-      `SELECT (SELECT count(*) FROM users WHERE "deletedAt" IS NULL)::int AS "totalUsers",
-              (SELECT count(*) FROM bets)::int AS "totalBets",
-              (SELECT coalesce(sum(amount * 2), 0) FROM bets WHERE status IN ('active', 'disputed', 'completed'))::numeric(14,2)::text AS "totalVolume",
-              (SELECT count(*) FROM bets WHERE status = 'disputed')::int AS "activeDisputes"`,
-    );
-    expect(answer).toEqual(counts);
+    expect(answer).toEqual(await adminTotalsFromTables(t.dataSource));
   });
 
   it('counts volume as both stakes of every accepted bet; pending, declined and voided bets add nothing', async () => {

@@ -1,7 +1,9 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { AdminTotals1795560000000 } from '../../src/database/migrations/1795560000000-AdminTotals.js';
 import { ProfilePictures1795514700000 } from '../../src/database/migrations/1795514700000-ProfilePictures.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { adminTotalsFromTables, expectAdminTotalsMatchTables } from '../support/invariants.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const TABLES = [
@@ -28,6 +30,7 @@ const OWN_TABLES = [
   'profile_pictures',
   'invite_codes',
   'suggestion_dismissals',
+  'admin_totals_delta',
 ];
 
 describe('migrations', () => {
@@ -163,28 +166,81 @@ describe('migrations', () => {
     expect(back[0]?.count).toBe(String(TABLES.length + OWN_TABLES.length));
   });
 
+  it('counts the admin overview from the rows already there, and recounts after a TRUNCATE', async () => {
+    await migratedOver(
+      AdminTotals1795560000000,
+      async (before) => {
+        const users = await before.query<{ id: string }[]>(
+          `INSERT INTO users (email, "deletedAt")
+           SELECT 'old' || i || '@example.com', CASE WHEN i = 5 THEN now() END FROM generate_series(1, 6) i
+           RETURNING id`,
+        );
+        await before.query(
+          `INSERT INTO bets (title, amount, "creatorId", "opponentId", status, duration, outcomes)
+           SELECT 'Old ' || i, 1.5 * i, $1, $2,
+                  (ARRAY['pending','active','completed','disputed','declined','cancelled','expired'])[1 + i % 7], 1, '{a,b}'
+             FROM generate_series(1, 20) i`,
+          [users[0]?.id, users[1]?.id],
+        );
+      },
+      async (after) => {
+        // 5 users not deleted; 20 bets; i % 7 in 1..3 (active, completed, disputed) for i = 1,2,3,8,9,10,15,16,17.
+        expect(await adminTotalsFromTables(after)).toEqual({
+          totalUsers: 5,
+          totalBets: 20,
+          totalVolume: (2 * 1.5 * (1 + 2 + 3 + 8 + 9 + 10 + 15 + 16 + 17)).toFixed(2),
+          activeDisputes: 3,
+        });
+        await expectAdminTotalsMatchTables(after);
+        await after.query(`TRUNCATE bets CASCADE`);
+        await expectAdminTotalsMatchTables(after);
+        expect((await adminTotalsFromTables(after))?.totalBets).toBe(0);
+      },
+    );
+  });
+
   it('clears third-party avatar addresses saved before profile pictures were stored by Betwixt', async () => {
-    const old = await createTestDatabase({ migrate: false });
-    const index = MIGRATIONS.indexOf(ProfilePictures1795514700000);
-    const before = new DataSource({ ...dataSourceOptions(old.url), migrations: MIGRATIONS.slice(0, index) });
-    try {
-      await before.initialize();
-      await before.runMigrations();
-      await before.query(
-        `INSERT INTO users (email, "profileImageUrl") VALUES ('old@example.com', 'https://api.dicebear.com/9.x/initials/svg?seed=Old%20Timer')`,
-      );
-      await before.destroy();
-      const after = new DataSource(dataSourceOptions(old.url));
-      await after.initialize();
-      await after.runMigrations();
-      const rows = await after.query<{ profileImageUrl: string | null }[]>(
-        `SELECT "profileImageUrl" FROM users WHERE email = 'old@example.com'`,
-      );
-      expect(rows).toEqual([{ profileImageUrl: null }]);
-      await after.destroy();
-    } finally {
-      if (before.isInitialized) await before.destroy();
-      await old.drop();
-    }
+    await migratedOver(
+      ProfilePictures1795514700000,
+      async (before) => {
+        await before.query(
+          `INSERT INTO users (email, "profileImageUrl") VALUES ('old@example.com', 'https://api.dicebear.com/9.x/initials/svg?seed=Old%20Timer')`,
+        );
+      },
+      async (after) => {
+        const rows = await after.query<{ profileImageUrl: string | null }[]>(
+          `SELECT "profileImageUrl" FROM users WHERE email = 'old@example.com'`,
+        );
+        expect(rows).toEqual([{ profileImageUrl: null }]);
+      },
+    );
   });
 });
+
+/**
+ * How a migration is tested against rows that were there before it: a fresh database migrated up to
+ * `migration` (left out), `seed` run on it, then migrated to the end, and `check` run on the result.
+ */
+async function migratedOver(
+  migration: (typeof MIGRATIONS)[number],
+  seed: (before: DataSource) => Promise<void>,
+  check: (after: DataSource) => Promise<void>,
+): Promise<void> {
+  const old = await createTestDatabase({ migrate: false });
+  const index = MIGRATIONS.indexOf(migration);
+  const before = new DataSource({ ...dataSourceOptions(old.url), migrations: MIGRATIONS.slice(0, index) });
+  const after = new DataSource(dataSourceOptions(old.url));
+  try {
+    await before.initialize();
+    await before.runMigrations();
+    await seed(before);
+    await before.destroy();
+    await after.initialize();
+    await after.runMigrations();
+    await check(after);
+  } finally {
+    if (before.isInitialized) await before.destroy();
+    if (after.isInitialized) await after.destroy();
+    await old.drop();
+  }
+}

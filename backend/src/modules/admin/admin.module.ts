@@ -9,12 +9,19 @@ import { transactorProvider } from '../../database/transactor.js';
 import { AdminRepository } from './admin.repository.js';
 import { AdminService } from './admin.service.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { AdminTotalsCompactionJob } from './jobs/admin-totals-compaction.job.js';
 import { SuspensionExpiryJob } from './jobs/suspension-expiry.job.js';
 import { ModerationNoticesController } from './moderation-notices.controller.js';
 
 @Module({
   imports: [AuditModule, AuthModule, BetsModule, SettingsModule, WalletModule, NotificationsModule],
   controllers: [AdminController, ModerationNoticesController],
-  providers: [transactorProvider, AdminRepository, AdminService, SuspensionExpiryJob],
+  providers: [
+    transactorProvider,
+    AdminRepository,
+    AdminService,
+    SuspensionExpiryJob,
+    AdminTotalsCompactionJob,
+  ],
 })
 export class AdminModule {}

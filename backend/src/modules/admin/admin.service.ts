@@ -61,6 +61,16 @@ export class AdminService {
     );
   }
 
+  /**
+   * Scheduled: folds the overview's change rows into one (see AdminRepository.compactTotals), on one instance
+   * at a time; answers how many rows it folded.
+   */
+  async compactTotals(): Promise<number> {
+    return this.transactor.run(async (tx) =>
+      (await tryJobLock(tx, 'adminTotals')) ? this.repository.compactTotals(tx) : 0,
+    );
+  }
+
   /** A page of accounts, newest first, for the panel's Users tab; paged by (createdAt, id). */
   async users(q: string | undefined, limit: number, before?: string): Promise<AdminUserPageDto> {
     const term = (q ?? '')
