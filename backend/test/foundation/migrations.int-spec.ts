@@ -30,6 +30,7 @@ const OWN_TABLES = [
   'profile_pictures',
   'invite_codes',
   'suggestion_dismissals',
+  'user_payout_totals',
   'admin_totals_delta',
 ];
 

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { expectUserStatsKept } from './user-stats-oracle.js';
 
 /**
  * The money rules of docs/money.md, checked straight from the tables:
@@ -9,6 +10,8 @@ import type { DataSource } from 'typeorm';
  *  5. the won/lost counters kept in user_bet_stats equal a recomputation from the ledger: a settled bet
  *     whose net money for a party is positive is a win for them, negative a loss, zero a draw
  *  6. the admin overview's figures kept in admin_totals_delta equal the whole-table recount
+ *  7. every person's user-stats figures read from the kept counters (user_bet_stats, user_payout_totals)
+ *     equal the recomputation from their whole history: counts, sums, streaks and profit history
  */
 export async function expectMoneyInvariants(dataSource: DataSource): Promise<void> {
   const [totals] = await dataSource.query<{ balances: string; escrow: string; sources: string }[]>(`
@@ -67,6 +70,7 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
       FROM recomputed r FULL JOIN user_bet_stats s ON s."userId" = r."userId"
      WHERE coalesce(r.won, 0) <> coalesce(s.won, 0) OR coalesce(r.lost, 0) <> coalesce(s.lost, 0)`);
   expect(wrongCounters).toEqual([]);
+  await expectUserStatsKept(dataSource);
 
   await expectAdminTotalsMatchTables(dataSource);
 }

@@ -14,6 +14,7 @@ import { PeopleFinding1795524400000 } from './1795524400000-PeopleFinding.js';
 import { IdempotencyClaimsCommitWithAnswer1795525200000 } from './1795525200000-IdempotencyClaimsCommitWithAnswer.js';
 import { OpenChallenges1795530000000 } from './1795530000000-OpenChallenges.js';
 import { UsersCreatedIndex1795540000000 } from './1795540000000-UsersCreatedIndex.js';
+import { UserStatsCounters1795550000000 } from './1795550000000-UserStatsCounters.js';
 import { AdminTotals1795560000000 } from './1795560000000-AdminTotals.js';
 
 /** Applied in this order; new migrations are appended. */
@@ -34,5 +35,6 @@ export const MIGRATIONS = [
   IdempotencyClaimsCommitWithAnswer1795525200000,
   OpenChallenges1795530000000,
   UsersCreatedIndex1795540000000,
+  UserStatsCounters1795550000000,
   AdminTotals1795560000000,
 ];

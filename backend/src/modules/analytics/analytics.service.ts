@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { ActivitiesService } from '../activities/activities.service.js';
 import type { UserAnalyticsDto } from './analytics.controller.js';
 
-interface StatsRow {
+/** The user-stats figures as SQL hands them over: counts as integers, money as numeric(12,2) text. */
+export interface UserFiguresRow {
   won: number;
   lost: number;
   total: number;
@@ -18,6 +19,89 @@ interface StatsRow {
   longest_streak: number;
 }
 
+/** One point of the profit history: a decided bet's date and the running profit after it. */
+export interface ProfitPointRow {
+  date: Date;
+  cumulative: string;
+}
+
+export type UserFigures = Omit<UserAnalyticsDto, 'recentActivity'>;
+
+/**
+ * Every figure from the row the bets and ledger triggers keep (migration UserStatsCounters), whatever the
+ * length of the person's history. avg is wagered / total rounded as round(avg(amount), 2) rounds it (avg
+ * over numeric is that same division). friends: the two friendships (party, status) indexes.
+ */
+const FIGURES_SQL = `
+  SELECT coalesce(s.won, 0) AS won, coalesce(s.lost, 0) AS lost, coalesce(s.total, 0) AS total,
+         coalesce(s.active, 0) AS active, coalesce(s.pending, 0) AS pending,
+         coalesce(s.wagered, 0)::numeric(12,2)::text AS wagered,
+         (CASE WHEN coalesce(s.total, 0) = 0 THEN 0 ELSE round(s.wagered / s.total, 2) END)::numeric(12,2)::text AS avg,
+         coalesce(s.profit, 0)::numeric(12,2)::text AS profit,
+         coalesce((SELECT paid FROM user_payout_totals WHERE "userId" = $1), 0)::numeric(12,2)::text AS paid,
+         (SELECT count(*) FROM friendships
+           WHERE status = 'accepted' AND ("requesterId" = $1 OR "addresseeId" = $1))::int AS friends,
+         coalesce(s."currentStreak", 0) AS current_streak, coalesce(s."longestStreak", 0) AS longest_streak
+    FROM (SELECT $1::uuid AS id) me LEFT JOIN user_bet_stats s ON s."userId" = me.id`;
+
+/**
+ * The running profit after each of the latest 100 decided bets (oldest first once reversed), in the order
+ * (resolutionDate, id): the kept total minus what the later bets added. The latest 100 come from the
+ * partial indexes of decided bets by (party, resolutionDate, id), read backwards, 100 per side at most.
+ */
+const HISTORY_SQL = `
+  WITH latest AS (
+    SELECT id, "resolutionDate", delta FROM (
+      (SELECT id, "resolutionDate", CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END AS delta
+         FROM bets WHERE "creatorId" = $1 AND status = 'completed' AND "winnerUserId" IS NOT NULL
+        ORDER BY "resolutionDate" DESC, id DESC LIMIT 100)
+      UNION ALL
+      (SELECT id, "resolutionDate", CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END AS delta
+         FROM bets WHERE "opponentId" = $1 AND status = 'completed' AND "winnerUserId" IS NOT NULL
+        ORDER BY "resolutionDate" DESC, id DESC LIMIT 100)
+    ) sides ORDER BY "resolutionDate" DESC, id DESC LIMIT 100
+  )
+  SELECT "resolutionDate" AS date,
+         ((SELECT profit FROM user_bet_stats WHERE "userId" = $1)
+           - coalesce(sum(delta) OVER (ORDER BY "resolutionDate" DESC, id DESC
+                                       ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::numeric(12,2)::text AS cumulative
+    FROM latest ORDER BY "resolutionDate" DESC, id DESC`;
+
+interface Queryable {
+  query<T>(sql: string, parameters?: unknown[]): Promise<T>;
+}
+
+/** The answer's figures from SQL's rows; `history` newest first, as both the kept read and its oracle give it. */
+export function toUserFigures(row: UserFiguresRow | undefined, history: ProfitPointRow[]): UserFigures {
+  const won = row?.won ?? 0;
+  const lost = row?.lost ?? 0;
+  return {
+    winRate: won + lost === 0 ? 0 : Math.round((won / (won + lost)) * 1000) / 10,
+    profitLoss: row?.profit ?? '0.00',
+    totalBetsCreated: row?.total ?? 0,
+    totalBetsWon: won,
+    totalBetsLost: lost,
+    currentStreak: row?.current_streak ?? 0,
+    longestWinStreak: row?.longest_streak ?? 0,
+    avgBetAmount: row?.avg ?? '0.00',
+    activeBets: row?.active ?? 0,
+    pendingBets: row?.pending ?? 0,
+    totalAmountWagered: row?.wagered ?? '0.00',
+    totalAmountWon: row?.paid ?? '0.00',
+    friendsCount: row?.friends ?? 0,
+    profitHistory: [...history]
+      .reverse()
+      .map((point) => ({ date: point.date.toISOString(), cumulative: point.cumulative })),
+  };
+}
+
+/** The user-stats figures from the kept counters: a handful of index lookups, flat in the history's length. */
+export async function readUserFigures(db: Queryable, userId: string): Promise<UserFigures> {
+  const [row] = await db.query<UserFiguresRow[]>(FIGURES_SQL, [userId]);
+  const history = await db.query<ProfitPointRow[]>(HISTORY_SQL, [userId]);
+  return toUserFigures(row, history);
+}
+
 @Injectable()
 export class AnalyticsService {
   constructor(
@@ -25,66 +109,11 @@ export class AnalyticsService {
     private readonly activities: ActivitiesService,
   ) {}
 
-  /** All figures come from one SQL statement (streaks by gaps-and-islands), plus the recent activity list. */
   async userStats(userId: string): Promise<UserAnalyticsDto> {
-    const [row] = await this.dataSource.query<StatsRow[]>(
-      `WITH mine AS (
-         SELECT * FROM bets WHERE "creatorId" = $1 OR "opponentId" = $1
-       ), decided AS (
-         SELECT ("winnerUserId" = $1) AS won,
-                row_number() OVER (ORDER BY "resolutionDate" DESC NULLS LAST, id DESC) AS rn
-           FROM mine WHERE status = 'completed' AND "winnerUserId" IS NOT NULL
-       ), runs AS (
-         SELECT won, rn - row_number() OVER (PARTITION BY won ORDER BY rn) AS grp FROM decided
-       )
-       SELECT
-         (SELECT count(*) FROM decided WHERE won)::int AS won,
-         (SELECT count(*) FROM decided WHERE NOT won)::int AS lost,
-         (SELECT count(*) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::int AS total,
-         (SELECT count(*) FROM mine WHERE status IN ('active', 'disputed'))::int AS active,
-         (SELECT count(*) FROM mine WHERE status = 'pending')::int AS pending,
-         (SELECT coalesce(sum(amount), 0) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::numeric(12,2)::text AS wagered,
-         (SELECT coalesce(round(avg(amount), 2), 0) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::numeric(12,2)::text AS avg,
-         (SELECT coalesce(sum(CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END), 0)
-            FROM mine WHERE status = 'completed' AND "winnerUserId" IS NOT NULL)::numeric(12,2)::text AS profit,
-         (SELECT coalesce(sum(amount), 0) FROM transactions
-           WHERE "userId" = $1 AND type IN ('bet_payout', 'payout_reversal'))::numeric(12,2)::text AS paid,
-         (SELECT count(*) FROM friendships
-           WHERE status = 'accepted' AND ("requesterId" = $1 OR "addresseeId" = $1))::int AS friends,
-         (SELECT count(*) FROM runs WHERE won AND grp = 0)::int AS current_streak,
-         (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM runs WHERE won GROUP BY grp) s)::int AS longest_streak`,
-      [userId],
-    );
+    const figures = await readUserFigures(this.dataSource, userId);
     const recent = await this.activities.recent(userId, 5);
-    const history = await this.dataSource.query<{ date: Date; cumulative: string }[]>(
-      `SELECT date, cumulative FROM (
-         SELECT "resolutionDate" AS date, id,
-                (sum(CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END)
-                   OVER (ORDER BY "resolutionDate", id))::numeric(12,2)::text AS cumulative
-           FROM bets
-          WHERE status = 'completed' AND "winnerUserId" IS NOT NULL AND ("creatorId" = $1 OR "opponentId" = $1)
-       ) running ORDER BY date DESC, id DESC LIMIT 100`,
-      [userId],
-    );
-    const won = row?.won ?? 0;
-    const lost = row?.lost ?? 0;
     return {
-      winRate: won + lost === 0 ? 0 : Math.round((won / (won + lost)) * 1000) / 10,
-      profitLoss: row?.profit ?? '0.00',
-      totalBetsCreated: row?.total ?? 0,
-      totalBetsWon: won,
-      totalBetsLost: lost,
-      currentStreak: row?.current_streak ?? 0,
-      longestWinStreak: row?.longest_streak ?? 0,
-      avgBetAmount: row?.avg ?? '0.00',
-      activeBets: row?.active ?? 0,
-      pendingBets: row?.pending ?? 0,
-      totalAmountWagered: row?.wagered ?? '0.00',
-      totalAmountWon: row?.paid ?? '0.00',
-      friendsCount: row?.friends ?? 0,
-      profitHistory: history
-        .reverse()
-        .map((point) => ({ date: point.date.toISOString(), cumulative: point.cumulative })),
+      ...figures,
       recentActivity: recent.map((entry) => ({
         description: entry.description,
         date: entry.createdAt,

@@ -24,6 +24,14 @@ export type BetStatus =
 @Index('IDX_bets_admin_resolved', ['resolutionDate'], {
   where: `status = 'completed' AND "resolutionType" = 'admin'`,
 })
+// A person's decided bets, newest first: the profit history of user-stats and its streak recount
+// (migration UserStatsCounters).
+@Index('IDX_bets_creator_decided', ['creatorId', 'resolutionDate', 'id'], {
+  where: `status = 'completed' AND "winnerUserId" IS NOT NULL`,
+})
+@Index('IDX_bets_opponent_decided', ['opponentId', 'resolutionDate', 'id'], {
+  where: `status = 'completed' AND "winnerUserId" IS NOT NULL`,
+})
 @Check('CHK_bets_amount_positive', `"amount" > 0`)
 @Check('CHK_bets_duration_min', `"duration" >= 1`)
 @Check('CHK_bets_outcomes_count', `cardinality("outcomes") BETWEEN 2 AND 4`)

@@ -1,0 +1,77 @@
+import type { DataSource } from 'typeorm';
+import {
+  readUserFigures,
+  toUserFigures,
+  type ProfitPointRow,
+  type UserFigures,
+  type UserFiguresRow,
+} from '../../src/modules/analytics/analytics.service.js';
+
+interface Queryable {
+  query<T>(sql: string, parameters?: unknown[]): Promise<T>;
+}
+
+/**
+ * The user-stats figures recomputed from the person's whole history: the statements `GET
+ * /api/analytics/user-stats` sent before its figures were kept (migration UserStatsCounters). They define the
+ * right answer; the kept figures are checked against them.
+ */
+const FIGURES_FROM_HISTORY = `
+  WITH mine AS (
+    SELECT * FROM bets WHERE "creatorId" = $1 OR "opponentId" = $1
+  ), decided AS (
+    SELECT ("winnerUserId" = $1) AS won,
+           row_number() OVER (ORDER BY "resolutionDate" DESC NULLS LAST, id DESC) AS rn
+      FROM mine WHERE status = 'completed' AND "winnerUserId" IS NOT NULL
+  ), runs AS (
+    SELECT won, rn - row_number() OVER (PARTITION BY won ORDER BY rn) AS grp FROM decided
+  )
+  SELECT
+    (SELECT count(*) FROM decided WHERE won)::int AS won,
+    (SELECT count(*) FROM decided WHERE NOT won)::int AS lost,
+    (SELECT count(*) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::int AS total,
+    (SELECT count(*) FROM mine WHERE status IN ('active', 'disputed'))::int AS active,
+    (SELECT count(*) FROM mine WHERE status = 'pending')::int AS pending,
+    (SELECT coalesce(sum(amount), 0) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::numeric(12,2)::text AS wagered,
+    (SELECT coalesce(round(avg(amount), 2), 0) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::numeric(12,2)::text AS avg,
+    (SELECT coalesce(sum(CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END), 0)
+       FROM mine WHERE status = 'completed' AND "winnerUserId" IS NOT NULL)::numeric(12,2)::text AS profit,
+    (SELECT coalesce(sum(amount), 0) FROM transactions
+      WHERE "userId" = $1 AND type IN ('bet_payout', 'payout_reversal'))::numeric(12,2)::text AS paid,
+    (SELECT count(*) FROM friendships
+      WHERE status = 'accepted' AND ("requesterId" = $1 OR "addresseeId" = $1))::int AS friends,
+    (SELECT count(*) FROM runs WHERE won AND grp = 0)::int AS current_streak,
+    (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM runs WHERE won GROUP BY grp) s)::int AS longest_streak`;
+
+const HISTORY_FROM_HISTORY = `
+  SELECT date, cumulative FROM (
+    SELECT "resolutionDate" AS date, id,
+           (sum(CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END)
+              OVER (ORDER BY "resolutionDate", id))::numeric(12,2)::text AS cumulative
+      FROM bets
+     WHERE status = 'completed' AND "winnerUserId" IS NOT NULL AND ("creatorId" = $1 OR "opponentId" = $1)
+  ) running ORDER BY date DESC, id DESC LIMIT 100`;
+
+/** The figures of one person, recomputed from all their bets, ledger rows and friendships. */
+export async function userFiguresFromHistory(db: Queryable, userId: string): Promise<UserFigures> {
+  const [row] = await db.query<UserFiguresRow[]>(FIGURES_FROM_HISTORY, [userId]);
+  const history = await db.query<ProfitPointRow[]>(HISTORY_FROM_HISTORY, [userId]);
+  return toUserFigures(row, history);
+}
+
+/**
+ * Every person's user-stats figures as kept (the endpoint's read) equal the recomputation from history: the
+ * counters, both streaks and the profit history. Each person's two readings share one snapshot.
+ */
+export async function expectUserStatsKept(dataSource: DataSource): Promise<void> {
+  const users = await dataSource.query<{ id: string }[]>(`SELECT id FROM users ORDER BY id`);
+  const wrong: { userId: string; kept: UserFigures; recomputed: UserFigures }[] = [];
+  for (const { id } of users) {
+    await dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const kept = await readUserFigures(manager, id);
+      const recomputed = await userFiguresFromHistory(manager, id);
+      if (JSON.stringify(kept) !== JSON.stringify(recomputed)) wrong.push({ userId: id, kept, recomputed });
+    });
+  }
+  expect(wrong).toEqual([]);
+}
