@@ -7,6 +7,8 @@ module.exports = {
   // take several seconds, which is not a failure of the component. No test asserts on time. The test and
   // Testing Library's own waits (src/testing/setup-dom.ts) both allow for it.
   testTimeout: 30_000,
+  // Components import their CSS for Vite; Jest does not load it.
+  moduleNameMapper: { '\\.css$': '<rootDir>/src/testing/style-stub.cjs' },
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   // MSW's own dependencies ship only as ES modules; Jest runs CommonJS here, so SWC compiles them too.

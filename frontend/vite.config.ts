@@ -57,8 +57,13 @@ export default defineConfig({
         // components stay with the screens that use them.
         codeSplitting: {
           groups: [
+            // React in a chunk of its own, taken first: the mui-core group below takes its modules'
+            // dependencies with it, React among them, and the entry then imported React from mui-core, so
+            // the landing page (plain HTML and CSS) loaded all of MUI's core.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'mui-core',
+              priority: 1,
               test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-transition-group|clsx|react-is|hoist-non-react-statics|@mui[\\/]material[\\/](esm[\\/])?(styles|ButtonBase|Button|CircularProgress|Typography|SvgIcon|utils|internal|transitions|IconButton|Paper|Box|Stack|Container|Fade|useMediaQuery|zero-styled|DefaultPropsProvider|colors|className|useSlot)[\\/])/,
             },
           ],

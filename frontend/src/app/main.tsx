@@ -1,12 +1,12 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, useServiceWorkerNavigation } from './router';
 import { appStore } from '../store/app-store';
-import { theme } from './theme';
 import { Toaster } from '../components/toast/Toaster';
+// The page's baseline (what MUI's CssBaseline drew): MUI itself loads only with the parts drawn with it.
+import './global.css';
 
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker
@@ -24,13 +24,10 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <Provider store={appStore}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-          <Toaster />
-        </ThemeProvider>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+        <Toaster />
       </Provider>
     </StrictMode>,
   );

@@ -9,7 +9,12 @@ import type { AuthState } from './AuthProbe';
 
 // Each half loads only when shown: a signed-out visit fetches no shell code, a signed-in one no landing code.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
-const AppShell = lazy(() => import('./layout/AppShell').then((module) => ({ default: module.AppShell })));
+const loadShell = () => import('./layout/AppShell');
+const AppShell = lazy(() => loadShell().then((module) => ({ default: module.AppShell })));
+// MUI with our theme, around what is drawn with MUI: the shell and the signed-out link pages. The landing
+// page is plain HTML and CSS, so a signed-out first visit loads no MUI (issue #11).
+const loadThemeRoot = () => import('../components/ThemeRoot');
+const ThemeRoot = lazy(() => loadThemeRoot().then((module) => ({ default: module.ThemeRoot })));
 // The session is read with the store (RTK Query): both load only when there may be a session to read.
 const AuthProbe = lazy(() =>
   Promise.all([import('./AuthProbe'), loadStore()]).then(([module]) => ({ default: module.AuthProbe })),
@@ -38,6 +43,12 @@ function Root() {
   const askAuth = maySignedIn || publicPage;
   const [auth, setAuth] = useState<AuthState>({ user: null, isLoading: true });
   const { user, isLoading } = askAuth ? auth : { user: null, isLoading: false };
+  // What the answer will need is fetched while the session is read, not after: MUI's theme for either page,
+  // and the shell where there may be a session.
+  useEffect(() => {
+    if (askAuth) void loadThemeRoot().catch(() => undefined); // retried when rendered
+    if (maySignedIn) void loadShell().catch(() => undefined);
+  }, [askAuth, maySignedIn]);
   return (
     <>
       {askAuth && (
@@ -52,7 +63,17 @@ function Root() {
 
 function RootView({ user, isLoading, publicPage }: AuthState & { publicPage: boolean }): ReactNode {
   if (publicPage && !user) {
-    return <Suspense fallback={<PageLoader />}>{isLoading ? <PageLoader /> : <Outlet />}</Suspense>;
+    return (
+      <Suspense fallback={<PageLoader />}>
+        {isLoading ? (
+          <PageLoader />
+        ) : (
+          <ThemeRoot>
+            <Outlet />
+          </ThemeRoot>
+        )}
+      </Suspense>
+    );
   }
   const back = user ? pendingLinkPath() : null;
   if (back && !publicPage) return <Navigate to={back} replace />;
@@ -65,11 +86,13 @@ function RootView({ user, isLoading, publicPage }: AuthState & { publicPage: boo
   }
   return (
     <Suspense fallback={<PageLoader />}>
-      <AppShell user={user}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell>
+      <ThemeRoot>
+        <AppShell user={user}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell>
+      </ThemeRoot>
     </Suspense>
   );
 }

@@ -1,15 +1,7 @@
-import { Box } from '@mui/material';
-
+/** Plain SVG (no MUI): the landing page draws it before MUI has loaded. */
 export function Logo({ size = 40 }: { size?: number }) {
   return (
-    <Box
-      component="svg"
-      viewBox="0 0 64 64"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      sx={{ flexShrink: 0 }}
-    >
+    <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" style={{ flexShrink: 0 }}>
       <rect width="64" height="64" rx="14" fill="#4527a0" />
       <path
         d="M18 44 32 14l14 30"
@@ -20,6 +12,6 @@ export function Logo({ size = 40 }: { size?: number }) {
         strokeLinejoin="round"
       />
       <circle cx="32" cy="40" r="5" fill="#fff" />
-    </Box>
+    </svg>
   );
 }

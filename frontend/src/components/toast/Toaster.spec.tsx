@@ -10,7 +10,8 @@ describe('Toaster', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('shows one toast at a time and hides it after 5000 ms', () => {
+  // The toasts (MUI's Alert) load with the first one (React.lazy): each test waits for its toast to show.
+  it('shows one toast at a time and hides it after 5000 ms', async () => {
     const store = makeStore();
     render(
       <Provider store={store}>
@@ -21,8 +22,8 @@ describe('Toaster', () => {
       store.dispatch(toastAdded({ title: 'First' }));
       store.dispatch(toastAdded({ title: 'Bet Accepted!', variant: 'success' }));
     });
+    expect(await screen.findByText('Bet Accepted!')).toBeTruthy();
     expect(screen.queryByText('First')).toBeNull();
-    expect(screen.getByText('Bet Accepted!')).toBeTruthy();
     act(() => jest.advanceTimersByTime(4999));
     expect(screen.getByText('Bet Accepted!')).toBeTruthy();
     act(() => jest.advanceTimersByTime(2));
@@ -45,12 +46,12 @@ describe('Toaster', () => {
     fireEvent.pointerUp(element, { clientX: 100 + distance, pointerId: 1 });
   }
 
-  it('dismisses on a swipe right beyond 50 px, not on a shorter one', () => {
+  it('dismisses on a swipe right beyond 50 px, not on a shorter one', async () => {
     const store = renderToaster();
     act(() => {
       store.dispatch(toastAdded({ title: 'Friend request sent!' }));
     });
-    swipe(screen.getByRole('status'), 40);
+    swipe(await screen.findByRole('status'), 40);
     expect(screen.getByText('Friend request sent!')).toBeTruthy();
     swipe(screen.getByRole('status'), 80);
     expect(screen.queryByText('Friend request sent!')).toBeNull();
@@ -60,14 +61,14 @@ describe('Toaster', () => {
     expect(store.getState().toasts.items).toHaveLength(0);
   });
 
-  it('announces destructive toasts as alerts and focuses the region on F8', () => {
+  it('announces destructive toasts as alerts and focuses the region on F8', async () => {
     const store = renderToaster();
     act(() => {
       store.dispatch(
         toastAdded({ title: 'Error', description: 'Failed to deny challenge', variant: 'destructive' }),
       );
     });
-    expect(screen.getByRole('alert').textContent).toContain('Failed to deny challenge');
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to deny challenge');
     const region = screen.getByRole('region', { name: 'Notifications (F8)' });
     expect(document.activeElement).not.toBe(region);
     fireEvent.keyDown(window, { key: 'F8' });

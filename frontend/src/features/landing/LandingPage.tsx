@@ -1,16 +1,25 @@
-import { Box, Button, Fade, Stack, Typography, useMediaQuery } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { Logo } from '../../components/Logo';
 import { SignedOutPage } from '../../components/SignedOutPage';
 import { useToast } from '../../components/toast/use-toast';
 import type { AuthTab } from '../../session/AuthDialog';
 import { loadStore } from '../../store/app-store';
+import './LandingPage.css';
 
-// The forms (Formik, Yup, text fields, tabs) and the store they sign in with load when a visitor heads for
-// them (a press, a hover or the keyboard focus on Get Started or Sign In), not with the page.
+// The forms (Formik, Yup, text fields, tabs), MUI with our theme and the store they sign in with load when a
+// visitor heads for them (a press, a hover or the keyboard focus on Get Started or Sign In), not with the
+// page: the page itself is plain HTML and CSS (LandingPage.css), so a signed-out first visit loads no MUI.
 const loadAuthDialog = () =>
-  Promise.all([import('../../session/AuthDialog'), loadStore()]).then(([module]) => module);
-const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
+  Promise.all([import('../../session/AuthDialog'), import('../../components/ThemeRoot'), loadStore()]);
+const AuthDialog = lazy(() =>
+  loadAuthDialog().then(([{ AuthDialog: Dialog }, { ThemeRoot }]) => ({
+    default: (props: ComponentProps<typeof Dialog>) => (
+      <ThemeRoot>
+        <Dialog {...props} />
+      </ThemeRoot>
+    ),
+  })),
+);
 const prefetchAuthDialog = () => void loadAuthDialog().catch(() => undefined); // retried on open
 
 export const ROTATING_WORDS = ['Confidence', 'Friends', 'Ease', 'Simplicity', 'Trust'] as const;
@@ -49,17 +58,13 @@ const prefetchOn = {
   onFocus: prefetchAuthDialog,
 };
 
-/** Signed-out visitors see this on every path (docs/product.md §2 Routing). */
-export default function LandingPage() {
-  useLoginErrorToast();
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** "Bet with" and a word that fades to the next every WORD_INTERVAL_MS. */
+function Tagline() {
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);
-  const [dialog, setDialog] = useState<{ open: boolean; opened: boolean; tab: AuthTab }>({
-    open: false,
-    opened: false,
-    tab: 'signup',
-  });
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
 
   useEffect(() => {
     let fade: ReturnType<typeof setTimeout> | undefined;
@@ -70,73 +75,76 @@ export default function LandingPage() {
           setIndex((current) => (current + 1) % ROTATING_WORDS.length);
           setVisible(true);
         },
-        reduceMotion ? 0 : FADE_MS,
+        reducedMotion() ? 0 : FADE_MS,
       );
     }, WORD_INTERVAL_MS);
     return () => {
       clearInterval(timer);
       if (fade) clearTimeout(fade);
     };
-  }, [reduceMotion]);
+  }, []);
+
+  return (
+    <p className="landing-tagline">
+      Bet with{' '}
+      <span className="landing-word-box" data-testid="rotating-word-box">
+        {ROTATING_WORDS.map((word) => (
+          <span key={word} className="landing-word-sizer" aria-hidden>
+            {word}
+          </span>
+        ))}
+        <span
+          className={visible ? 'landing-word' : 'landing-word is-hidden'}
+          data-testid="rotating-word"
+          aria-live="polite"
+        >
+          {ROTATING_WORDS[index]}
+        </span>
+      </span>
+    </p>
+  );
+}
+
+/** Signed-out visitors see this on every path (docs/product.md §2 Routing). */
+export default function LandingPage() {
+  useLoginErrorToast();
+  const [dialog, setDialog] = useState<{ open: boolean; opened: boolean; tab: AuthTab }>({
+    open: false,
+    opened: false,
+    tab: 'signup',
+  });
 
   return (
     <SignedOutPage>
-      <Stack spacing={4} sx={{ alignItems: 'center', textAlign: 'center' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <div className="landing">
+        <div className="landing-brand">
           <Logo size={56} />
-          <Typography variant="h3" component="h1" color="primary" sx={{ fontWeight: 800 }}>
-            Betwixt
-          </Typography>
-        </Stack>
-        <Typography variant="h4" component="p" sx={{ fontSize: { xs: '1.9rem', sm: '2.4rem' } }}>
-          Bet with{' '}
-          {/* The word sits in a box as wide as the longest word (all of them stacked in one grid cell, the
-              others invisible), so the centred line keeps still as the word changes (issue #15). */}
-          <Box
-            component="span"
-            data-testid="rotating-word-box"
-            sx={{ display: 'inline-grid', textAlign: 'start', fontWeight: 800 }}
-          >
-            {ROTATING_WORDS.map((word) => (
-              <Box key={word} component="span" aria-hidden sx={{ gridArea: '1 / 1', visibility: 'hidden' }}>
-                {word}
-              </Box>
-            ))}
-            <Fade in={visible} appear={false} timeout={reduceMotion ? 0 : FADE_MS}>
-              <Box
-                component="span"
-                data-testid="rotating-word"
-                aria-live="polite"
-                sx={{ gridArea: '1 / 1', color: 'secondary.dark' }}
-              >
-                {ROTATING_WORDS[index]}
-              </Box>
-            </Fade>
-          </Box>
-        </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+          <h1 className="landing-title">Betwixt</h1>
+        </div>
+        <Tagline />
+        <p className="landing-blurb">
           Challenge friends with virtual dollars, settle by mutual agreement, and let an admin step in when
           you disagree.
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-          <Button
-            variant="contained"
-            size="large"
+        </p>
+        <div className="landing-actions">
+          <button
+            type="button"
+            className="landing-button landing-button-contained"
             {...prefetchOn}
             onClick={() => setDialog({ open: true, opened: true, tab: 'signup' })}
           >
             Get Started
-          </Button>
-          <Button
-            variant="outlined"
-            size="large"
+          </button>
+          <button
+            type="button"
+            className="landing-button landing-button-outlined"
             {...prefetchOn}
             onClick={() => setDialog({ open: true, opened: true, tab: 'login' })}
           >
             Sign In
-          </Button>
-        </Stack>
-      </Stack>
+          </button>
+        </div>
+      </div>
       {dialog.opened && (
         <Suspense fallback={null}>
           <AuthDialog
