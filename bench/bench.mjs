@@ -2,6 +2,7 @@
 // `npm run bench`: Betwixt against a raw Fastify + node-postgres "ceiling" server that does the same SQL work
 // on the same database (same JWT check, same session lookup, the same JSON), driven alternately by
 // autocannon, so the ratio says how much of its own stack's speed Betwixt keeps. Not part of `npm test`.
+// Each route is warmed up untimed on both servers first (JIT), then timed in alternating rounds.
 //   node bench/bench.mjs [--duration 10] [--rounds 3] [--connections 10] [--writes 1000] [--only <name part>] [--out file]
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -35,6 +36,8 @@ const { values: flags } = parseArgs({
 const DURATION = Number(flags.duration);
 const ROUNDS = Number(flags.rounds);
 const CONNECTIONS = Number(flags.connections);
+const WARM_UP_SECONDS = 3;
+const WARM_UP_WRITES = 500;
 const APP_PORT = 3140;
 const CEILING_PORT = 3141;
 const PG_PORT = 54540;
@@ -54,7 +57,7 @@ function drive(base, scenario) {
   return cannon({
     url: base,
     connections: CONNECTIONS,
-    ...(scenario.amount ? { amount: scenario.amount } : { duration: DURATION }),
+    ...(scenario.amount ? { amount: scenario.amount } : { duration: scenario.duration ?? DURATION }),
     requests: [
       {
         method: scenario.method ?? 'GET',
@@ -173,10 +176,10 @@ try {
       name: `POST /api/bets/:id/accept (${PER_RUN} bets)`,
       method: 'POST',
       amount: PER_RUN,
-      prepare: async () => {
+      prepare: async (count = PER_RUN) => {
         queued.length = 0;
         queued.push(
-          ...(await inParallel(SPARE + PER_RUN, 10, async (i) => {
+          ...(await inParallel(SPARE + count, 10, async (i) => {
             const { creator, opponent } = pairOf(i);
             const bet = await callAt(
               ceiling,
@@ -199,10 +202,10 @@ try {
       name: `POST /api/bets/:id/submit-result (${PER_RUN} bets, first report)`,
       method: 'POST',
       amount: PER_RUN,
-      prepare: async () => {
+      prepare: async (count = PER_RUN) => {
         queued.length = 0;
         queued.push(
-          ...(await inParallel(SPARE + PER_RUN, 10, async (i) => {
+          ...(await inParallel(SPARE + count, 10, async (i) => {
             const { creator, opponent } = pairOf(i);
             const bet = await callAt(
               ceiling,
@@ -247,6 +250,18 @@ try {
   const rows = [];
   for (const scenario of scenarios) {
     await probe(scenario);
+    // Untimed warm-up of both servers on this route: until V8 has compiled a route's code, its first few
+    // hundred requests run in the interpreter and keep the compiler threads busy. Betwixt has far more code
+    // on a route than the ceiling, so a cold first run (Betwixt's comes first in round 1) measured start-up,
+    // not serving: 1500 reports, then 1500 more, cost Betwixt 2.4 then 1.6 ms of CPU each (ceiling 1.0, 0.8).
+    for (const base of [app, ceiling]) {
+      await scenario.prepare?.(WARM_UP_WRITES);
+      await drive(base, {
+        ...scenario,
+        amount: scenario.amount && WARM_UP_WRITES,
+        duration: WARM_UP_SECONDS,
+      });
+    }
     const samples = { betwixt: [], ceiling: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = [
