@@ -78,6 +78,8 @@ async function seed(db, from, to, heavy) {
     [from, to, heavy],
   );
   await db.query(`ALTER TABLE bets ENABLE TRIGGER USER`);
+  // The per-user figures (user-stats reads them) counted again from what was seeded.
+  await db.query(`SELECT betwixt_rebuild_user_stats()`);
   await db.query(
     `INSERT INTO bet_activities ("betId", "userId", "activityType", description)
      SELECT id, "creatorId", 'bet_created', 'Bet created: ' || title FROM bets WHERE id > $1 AND id <= $2`,
