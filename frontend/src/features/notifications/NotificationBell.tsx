@@ -1,9 +1,10 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Badge, IconButton, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { unreadCountOf } from './notification-cache';
 import { useNotificationsInfiniteQuery } from './notifications-api';
+import './NotificationBell.css';
 
 const MAX_SHOWN = 99;
 
@@ -50,6 +51,8 @@ export function NotificationBell({
   const [settingsUsed, setSettingsUsed] = useState(false);
   // The same for the panel.
   const [panelUsed, setPanelUsed] = useState(false);
+  // Escape hides the tooltip until the pointer leaves or the focus moves (WCAG 1.4.13).
+  const [tipDismissed, setTipDismissed] = useState(false);
   useLoadWhenIdle(loadPanelAndList);
   const panelId = useId();
   const titleId = useId();
@@ -61,7 +64,17 @@ export function NotificationBell({
 
   return (
     <>
-      <Tooltip title={label}>
+      {/* The tooltip is CSS (NotificationBell.css), not MUI's Tooltip: that brought Popper into every
+          signed-in first visit (issue #11), and wrapping it around the button later would remount the button
+          under a keyboard user's focus. */}
+      <span
+        className={tipDismissed ? 'bell-anchor is-dismissed' : 'bell-anchor'}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setTipDismissed(true);
+        }}
+        onPointerLeave={() => setTipDismissed(false)}
+        onBlur={() => setTipDismissed(false)}
+      >
         <IconButton
           color="inherit"
           sx={{ width: 44, height: 44 }}
@@ -78,7 +91,10 @@ export function NotificationBell({
             <NotificationsIcon />
           </Badge>
         </IconButton>
-      </Tooltip>
+        <span className="bell-tooltip" aria-hidden="true">
+          {label}
+        </span>
+      </span>
       {panelUsed && (
         <Suspense fallback={null}>
           <BellPanel
