@@ -6,11 +6,17 @@ import { WON_LOST_FUNCTION, WON_LOST_TRIGGER } from './1795500100000-UserBetStat
  * person's whole history (110 ms p50 at 1M bets for someone with 13k bets; docs/performance.md, "At scale").
  *
  * user_bet_stats (won/lost already, from UserBetStats) gains the other counters: total (active, disputed or
- * completed), active (active or disputed), pending, wagered (amount over the total), profit (+amount won,
+ * completed), active (active or disputed), wagered (amount over the total), profit (+amount won,
  * -amount lost), and the win streaks over the decided bets (completed with a winner) in the order the figures
  * use, newest first: resolutionDate DESC NULLS LAST, id DESC. The bets trigger now fires on every change that
  * moves a bet in or out of one of those sets (insert, status, winner, amount, parties, a decided bet's date)
  * and applies the difference between the old and new row, in the bet's own transaction.
+ *
+ * Pending bets are not counted here: the figure is read through the (party, status) indexes, a handful of
+ * rows. Counting them would make creating a bet lock both players' rows before the ledger locks the
+ * creator's account, the reverse of the order every settlement takes (accounts, then these rows), so a bet
+ * created between two people while another of theirs settles could deadlock. Kept this way, a bet touches
+ * these rows only once it holds stakes, after the ledger has locked the accounts that pay them.
  *
  * Streaks: a bet decided later than the user's latest decided bet (the usual settle or admin decision) extends
  * or breaks the current streak in O(1), against the latest (resolutionDate, id) kept in the row. Anything
@@ -40,7 +46,6 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "user_bet_stats"
       ADD "total" integer NOT NULL DEFAULT 0,
       ADD "active" integer NOT NULL DEFAULT 0,
-      ADD "pending" integer NOT NULL DEFAULT 0,
       ADD "wagered" numeric(14,2) NOT NULL DEFAULT 0,
       ADD "profit" numeric(14,2) NOT NULL DEFAULT 0,
       ADD "currentStreak" integer NOT NULL DEFAULT 0,
@@ -97,7 +102,6 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
             SELECT party, sign, amount,
                    status IN ('active', 'disputed', 'completed') AS taken,
                    status IN ('active', 'disputed') AS open,
-                   status = 'pending' AS waiting,
                    (status = 'completed' AND winner IS NOT NULL) AS decided,
                    (status = 'completed' AND winner IS NOT NULL AND winner = party) AS won
               FROM side
@@ -105,7 +109,6 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
           SELECT party AS "userId",
                  sum(sign * taken::int)::int AS total,
                  sum(sign * open::int)::int AS active,
-                 sum(sign * waiting::int)::int AS pending,
                  sum(CASE WHEN taken THEN sign * amount ELSE 0 END) AS wagered,
                  sum(sign * won::int)::int AS won,
                  sum(sign * (decided AND NOT won)::int)::int AS lost,
@@ -120,11 +123,11 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
           appending := d.is_decided AND NOT d.was_decided;
           recount := d.was_decided AND NOT (d.is_decided AND d.is_won = d.was_won
                                             AND OLD."resolutionDate" IS NOT DISTINCT FROM NEW."resolutionDate");
-          CONTINUE WHEN NOT appending AND NOT recount AND d.total = 0 AND d.active = 0 AND d.pending = 0
+          CONTINUE WHEN NOT appending AND NOT recount AND d.total = 0 AND d.active = 0
                         AND d.wagered = 0 AND d.won = 0 AND d.lost = 0 AND d.profit = 0;
-          INSERT INTO user_bet_stats AS s ("userId", won, lost, total, active, pending, wagered, profit,
+          INSERT INTO user_bet_stats AS s ("userId", won, lost, total, active, wagered, profit,
                                            "currentStreak", "longestStreak", "lastDecidedAt", "lastDecidedBetId")
-          VALUES (d."userId", d.won, d.lost, d.total, d.active, d.pending, d.wagered, d.profit,
+          VALUES (d."userId", d.won, d.lost, d.total, d.active, d.wagered, d.profit,
                   (appending AND d.is_won)::int, (appending AND d.is_won)::int,
                   CASE WHEN appending THEN NEW."resolutionDate" END, CASE WHEN appending THEN NEW.id END)
           ON CONFLICT ("userId") DO UPDATE SET
@@ -132,7 +135,6 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
             lost = s.lost + EXCLUDED.lost,
             total = s.total + EXCLUDED.total,
             active = s.active + EXCLUDED.active,
-            pending = s.pending + EXCLUDED.pending,
             wagered = s.wagered + EXCLUDED.wagered,
             profit = s.profit + EXCLUDED.profit,
             -- In place only when the bet is newer than every decided bet the row has counted (else recounted below).
@@ -156,19 +158,20 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
     await queryRunner.query(`DROP TRIGGER "TRG_bets_user_stats" ON "bets"`);
     await queryRunner.query(
       `CREATE TRIGGER "TRG_bets_user_stats" AFTER UPDATE OF status, "winnerUserId", amount, "creatorId", "opponentId", "resolutionDate" ON "bets" FOR EACH ROW
-       WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD."winnerUserId" IS DISTINCT FROM NEW."winnerUserId"
-             OR OLD.amount IS DISTINCT FROM NEW.amount OR OLD."creatorId" IS DISTINCT FROM NEW."creatorId"
-             OR OLD."opponentId" IS DISTINCT FROM NEW."opponentId"
-             OR (NEW.status = 'completed' AND OLD."resolutionDate" IS DISTINCT FROM NEW."resolutionDate"))
+       WHEN ((OLD.status IS DISTINCT FROM NEW.status OR OLD."winnerUserId" IS DISTINCT FROM NEW."winnerUserId"
+              OR OLD.amount IS DISTINCT FROM NEW.amount OR OLD."creatorId" IS DISTINCT FROM NEW."creatorId"
+              OR OLD."opponentId" IS DISTINCT FROM NEW."opponentId"
+              OR (NEW.status = 'completed' AND OLD."resolutionDate" IS DISTINCT FROM NEW."resolutionDate"))
+             AND (OLD.status IN ('active', 'disputed', 'completed') OR NEW.status IN ('active', 'disputed', 'completed')))
        EXECUTE FUNCTION betwixt_bet_stats()`,
     );
     await queryRunner.query(
       `CREATE TRIGGER "TRG_bets_user_stats_insert" AFTER INSERT ON "bets" FOR EACH ROW
-       WHEN (NEW.status IN ('pending', 'active', 'disputed', 'completed')) EXECUTE FUNCTION betwixt_bet_stats()`,
+       WHEN (NEW.status IN ('active', 'disputed', 'completed')) EXECUTE FUNCTION betwixt_bet_stats()`,
     );
     await queryRunner.query(
       `CREATE TRIGGER "TRG_bets_user_stats_delete" AFTER DELETE ON "bets" FOR EACH ROW
-       WHEN (OLD.status IN ('pending', 'active', 'disputed', 'completed')) EXECUTE FUNCTION betwixt_bet_stats()`,
+       WHEN (OLD.status IN ('active', 'disputed', 'completed')) EXECUTE FUNCTION betwixt_bet_stats()`,
     );
 
     await queryRunner.query(`
@@ -215,24 +218,22 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
         LOCK TABLE bets, transactions IN SHARE MODE;
         DELETE FROM user_bet_stats;
         DELETE FROM user_payout_totals;
-        INSERT INTO user_bet_stats ("userId", won, lost, total, active, pending, wagered, profit,
+        INSERT INTO user_bet_stats ("userId", won, lost, total, active, wagered, profit,
                                     "currentStreak", "longestStreak", "lastDecidedAt", "lastDecidedBetId")
         WITH side AS (
           SELECT p.party AS "userId", b.id, b.amount, b."resolutionDate",
                  b.status IN ('active', 'disputed', 'completed') AS taken,
                  b.status IN ('active', 'disputed') AS open,
-                 b.status = 'pending' AS waiting,
                  (b.status = 'completed' AND b."winnerUserId" IS NOT NULL) AS decided,
                  (b.status = 'completed' AND b."winnerUserId" = p.party) AS won
             FROM bets b, LATERAL (VALUES (b."creatorId"), (b."opponentId")) AS p(party)
-           WHERE p.party IS NOT NULL AND b.status IN ('pending', 'active', 'disputed', 'completed')
+           WHERE p.party IS NOT NULL AND b.status IN ('active', 'disputed', 'completed')
         ), counts AS (
           SELECT "userId",
                  count(*) FILTER (WHERE won)::int AS won,
                  count(*) FILTER (WHERE decided AND NOT won)::int AS lost,
                  count(*) FILTER (WHERE taken)::int AS total,
                  count(*) FILTER (WHERE open)::int AS active,
-                 count(*) FILTER (WHERE waiting)::int AS pending,
                  coalesce(sum(amount) FILTER (WHERE taken), 0) AS wagered,
                  coalesce(sum(CASE WHEN won THEN amount ELSE -amount END) FILTER (WHERE decided), 0) AS profit
             FROM side GROUP BY "userId"
@@ -248,7 +249,7 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
           SELECT "userId", coalesce(max(n) FILTER (WHERE grp = 0), 0)::int AS current, max(n)::int AS longest
             FROM runs GROUP BY "userId"
         )
-        SELECT c."userId", c.won, c.lost, c.total, c.active, c.pending, c.wagered, c.profit,
+        SELECT c."userId", c.won, c.lost, c.total, c.active, c.wagered, c.profit,
                coalesce(s.current, 0), coalesce(s.longest, 0), l."resolutionDate", l.id
           FROM counts c
           LEFT JOIN streaks s ON s."userId" = c."userId"
@@ -279,7 +280,7 @@ export class UserStatsCounters1795550000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "user_payout_totals"`);
     await queryRunner.query(`ALTER TABLE "user_bet_stats"
       DROP COLUMN "lastDecidedBetId", DROP COLUMN "lastDecidedAt", DROP COLUMN "longestStreak",
-      DROP COLUMN "currentStreak", DROP COLUMN "profit", DROP COLUMN "wagered", DROP COLUMN "pending",
+      DROP COLUMN "currentStreak", DROP COLUMN "profit", DROP COLUMN "wagered",
       DROP COLUMN "active", DROP COLUMN "total"`);
   }
 }
