@@ -4,10 +4,11 @@
  * started here on its own embedded PostgreSQL: the landing page signed out, then the dashboard of a user signed up
  * through the API whose token is put in localStorage before Lighthouse loads the page (storage reset disabled).
  * Prints Performance, Accessibility, Best Practices and SEO for both. Environment: BENCH_WEB_PORT (3150),
- * BENCH_WEB_PG_PORT (54550), CHROME_PATH (/usr/bin/chromium).
+ * BENCH_WEB_PG_PORT (54550), CHROME_PATH (/usr/bin/chromium), BENCH_WEB_REPORT_DIR (unset: where to write each
+ * run's full Lighthouse JSON, landing.json and dashboard.json, to see where the time goes).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ const port = Number(process.env.BENCH_WEB_PORT ?? 3150);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const reportDir = process.env.BENCH_WEB_REPORT_DIR;
 
 async function startApp() {
   const dataDir = mkdtempSync(join(tmpdir(), 'betwixt-bench-web-'));
@@ -75,7 +77,7 @@ async function signUp() {
 }
 
 /** One Lighthouse run; retried once when Chromium reports NO_NAVSTART (seen on a busy machine). */
-async function audit(chrome, url, flags) {
+async function audit(chrome, url, flags, reportName) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -85,7 +87,13 @@ async function audit(chrome, url, flags) {
       ...flags,
     });
     const lhr = result?.lhr;
-    if (lhr && !lhr.runtimeError) return lhr;
+    if (lhr && !lhr.runtimeError) {
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
+      }
+      return lhr;
+    }
     if (attempt >= 2 || lhr?.runtimeError?.code !== 'NO_NAVSTART') {
       throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
     }
@@ -119,7 +127,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  const rows = [summary('landing (signed out)', await audit(chrome, `${origin}/`, {}))];
+  const rows = [summary('landing (signed out)', await audit(chrome, `${origin}/`, {}, 'landing'))];
 
   const { token, user } = await signUp();
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -136,7 +144,7 @@ try {
   await page.close();
   await browser.disconnect();
   rows.push(
-    summary('dashboard (signed in)', await audit(chrome, `${origin}/`, { disableStorageReset: true })),
+    summary('dashboard (signed in)', await audit(chrome, `${origin}/`, { disableStorageReset: true }, 'dashboard')),
   );
 
   console.table(rows.map(({ 'audits below 90': _failing, ...row }) => row));
