@@ -31,9 +31,9 @@ export const PAGES = [
       'src/app/AuthProbe.tsx',
       'src/store/store.ts',
     ],
-    // 192 kB since the bell's tooltip is CSS (no Popper); 204 kB since the data router went and the account
-    // menu and the bell's panel load after the shell (was 236 kB).
-    budget: 195 * KB,
+    // 190 kB since the bell's tooltip is CSS (no Popper) and the suspension banner's Alert loads when shown;
+    // 204 kB since the data router went and the account menu and the bell's panel load after the shell (was 236).
+    budget: 193 * KB,
   },
 ];
 /** Modules that must not load on a page: the other half of the app. */

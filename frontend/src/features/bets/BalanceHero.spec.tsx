@@ -12,7 +12,7 @@ describe('BalanceHero', () => {
     expect(onCreate).toHaveBeenCalledTimes(1);
   });
 
-  it('while suspended: the banner says until when, and creating is off with the reason attached', () => {
+  it('while suspended: the banner says until when, and creating is off with the reason attached', async () => {
     render(
       <BalanceHero
         greeting="Hi Ada"
@@ -21,7 +21,8 @@ describe('BalanceHero', () => {
         onCreate={jest.fn()}
       />,
     );
-    const banner = screen.getByTestId('suspension-banner');
+    // The banner (MUI's Alert) loads when first shown.
+    const banner = await screen.findByTestId('suspension-banner');
     expect(banner.textContent).toContain('Account suspended');
     expect(banner.textContent).toContain("You can't create or accept bets until then.");
     const create = screen.getByRole('button', { name: 'Create New Bet' });

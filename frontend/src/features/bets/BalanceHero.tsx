@@ -1,7 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, AlertTitle, Button, Card, CardContent, Typography } from '@mui/material';
+import { Button, Card, CardContent, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
+
+// MUI's Alert loads only for a suspended account, not with every dashboard (issue #11's first-visit budget).
+const SuspensionBanner = lazy(() =>
+  import('./SuspensionBanner').then((module) => ({ default: module.SuspensionBanner })),
+);
 
 /**
  * The top of the dashboard: the greeting, the balance and Create New Bet, with the suspension banner above it
@@ -24,10 +30,9 @@ export function BalanceHero({
   return (
     <>
       {suspendedText && (
-        <Alert severity="warning" data-testid="suspension-banner">
-          <AlertTitle>Account suspended</AlertTitle>
-          {suspendedText}
-        </Alert>
+        <Suspense fallback={null}>
+          <SuspensionBanner text={suspendedText} />
+        </Suspense>
       )}
       <Card
         sx={{
