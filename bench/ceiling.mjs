@@ -15,13 +15,26 @@ const SELF = `SELECT u.id, u."firstName", u."lastName", u.email, u.username, u."
   u."pushNotifications", u."privacySettings", u."twoFactorEnabled", u."authProvider", u."suspendedUntil", s.won, s.lost
   FROM users u LEFT JOIN user_bet_stats s ON s."userId" = u.id WHERE u.id = $1 AND u."deletedAt" IS NULL`;
 const PERSON = `id, username, "firstName", "lastName", "profileImageUrl", "privacySettings", email`;
-const BET_WITH_PEOPLE = `SELECT b.*, row_to_json(c) AS c, row_to_json(o) AS o, row_to_json(w) AS w
-  FROM bets b
+// The bet columns and people Betwixt's BetsReadService reads (BET_COLUMNS, PEOPLE_JOINS there).
+const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."creatorId", b."opponentId", b.status,
+  b.duration, b."creatorPick", b."opponentPick", b."creatorResult", b."opponentResult", b."finalResult",
+  b."resolutionType", b."winnerUserId", b."resolutionDate", b."expiresAt", b."createdAt", b."challengeCode",
+  row_to_json(c) AS c, row_to_json(o) AS o, row_to_json(w) AS w`;
+const PEOPLE_JOINS = `
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."creatorId") c ON true
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."opponentId") o ON true
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."winnerUserId") w ON true`;
-const LIST = `${BET_WITH_PEOPLE}
-  WHERE (b."creatorId" = $1 OR b."opponentId" = $1) AND b.status = ANY($2) ORDER BY b.id DESC LIMIT 50`;
+const BET_WITH_PEOPLE = `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS}`;
+// An open list's page as BetsReadService.list sends it: the viewer's bets in those statuses gathered first
+// through the status indexes, then cut ($3 cursor and $4 opponent unused here, as on the dashboard).
+const LIST = `WITH page AS (WITH mine AS MATERIALIZED (SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1)
+  AND status = ANY($2)
+  AND ($3::int IS NULL OR id < $3)
+  AND ($4::uuid IS NULL OR "creatorId" = $4 OR "opponentId" = $4))
+  SELECT id FROM mine ORDER BY id DESC LIMIT $5)
+  SELECT ${BET_COLUMNS}
+    FROM page JOIN bets b ON b.id = page.id ${PEOPLE_JOINS}
+   ORDER BY b.id DESC`;
 const FRIENDS = `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id FROM friendships
   WHERE status = 'accepted' AND (("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[])) OR ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[])))`;
 const WALLET = `WITH escrow AS (
@@ -238,7 +251,7 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
     ['/api/bets/pending', ['pending']],
   ]) {
     server.get(path, { preHandler: caller }, async (request) => {
-      const { rows } = await pool.query(LIST, [request.caller.id, statuses]);
+      const { rows } = await pool.query(LIST, [request.caller.id, statuses, null, null, 50]);
       return presentBets(pool, request.caller, rows);
     });
   }
