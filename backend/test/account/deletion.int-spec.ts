@@ -182,6 +182,55 @@ describe('DELETE /api/user/account', () => {
     }
   });
 
+  it('locks every account it refunds before voiding any bet, so a settlement between two of its counterparties cannot deadlock with it', async () => {
+    // The circle this prevents: voiding D's bet with P1 locks P1's stats row (UserStatsCounters); voiding the
+    // next one, with P2, then waits for P2's account, which a settlement won by P2 against P1 holds while it
+    // waits for P1's stats row. Here another transaction holds P2's account; the deletion must be waiting for
+    // it without having touched P1's stats row.
+    const [doomed, first, second] = [await newUser(t), await newUser(t), await newUser(t)];
+    await accept(first, await createBet(doomed, first, '10.00'));
+    await accept(second, await createBet(doomed, second, '20.00'));
+    const other = t.dataSource.createQueryRunner();
+    await other.connect();
+    try {
+      await other.startTransaction();
+      await other.query(`SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE`, [second.id]);
+      const deletion = api(t, 'DELETE', '/api/user/account', {
+        token: doomed.token,
+        body: { confirm: 'DELETE', password: doomed.password },
+      });
+      // Asked outside `other`'s transaction: inside one, PostgreSQL answers pg_stat_activity from a snapshot.
+      const waiting = async () =>
+        (
+          await t.dataSource.query<{ n: number }[]>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          )
+        )[0]?.n ?? 0;
+      for (let tries = 0; (await waiting()) === 0; tries++) {
+        if (tries > 200) throw new Error('the deletion never waited for the held account');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const firstStatsFree = await other
+        .query(`SELECT "userId" FROM user_bet_stats WHERE "userId" = $1 FOR NO KEY UPDATE NOWAIT`, [first.id])
+        .then(
+          () => true,
+          (error: { driverError?: { code?: string } }) => {
+            if (error.driverError?.code !== '55P03') throw error;
+            return false;
+          },
+        );
+      await other.rollbackTransaction();
+      expect(firstStatsFree).toBe(true);
+      expect((await deletion).status).toBe(204);
+    } finally {
+      if (other.isTransactionActive) await other.rollbackTransaction();
+      await other.release();
+    }
+    expect(await balanceOf(t.dataSource, first.id)).toBe('1000.00');
+    expect(await balanceOf(t.dataSource, second.id)).toBe('1000.00');
+    await expectMoneyInvariants(t.dataSource);
+  });
+
   it('runs registered participants inside the one transaction: a failing one undoes everything', async () => {
     const participants = t.app.get(AccountDeletionParticipants);
     const [user, other] = [await newUser(t), await newUser(t)];

@@ -14,9 +14,12 @@ import { WON_LOST_FUNCTION, WON_LOST_TRIGGER } from './1795500100000-UserBetStat
  *
  * Pending bets are not counted here: the figure is read through the (party, status) indexes, a handful of
  * rows. Counting them would make creating a bet lock both players' rows before the ledger locks the
- * creator's account, the reverse of the order every settlement takes (accounts, then these rows), so a bet
- * created between two people while another of theirs settles could deadlock. Kept this way, a bet touches
- * these rows only once it holds stakes, after the ledger has locked the accounts that pay them.
+ * creator's account, so a bet created between two people while another of theirs settled (accounts first,
+ * then these rows) could deadlock. The rule every path keeps: a transaction takes the accounts it posts to
+ * before it changes a bet here, and no account after. A settlement may lock the loser's row without the
+ * loser's account (only the winner is paid), which is safe as long as nothing holding one of these rows then
+ * waits for an account: single-bet paths never do, and account deletion, which voids several bets in one
+ * transaction, locks every account it refunds up front (BetsDeletionParticipant).
  *
  * Streaks: a bet decided later than the user's latest decided bet (the usual settle or admin decision) extends
  * or breaks the current streak in O(1), against the latest (resolutionDate, id) kept in the row. Anything

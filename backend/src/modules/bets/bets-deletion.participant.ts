@@ -41,6 +41,11 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
    */
   async voidOpenBetsOf(tx: TxOrManager, userId: string): Promise<number> {
     const open = await this.bets.openBetsOf(tx, userId);
+    // Every account the loop refunds is locked first, in id order: voiding an active bet locks both players'
+    // stats rows (migration UserStatsCounters), so taking the next bet's accounts only after that would hold
+    // one counterparty's stats row while waiting for another's account, and a settlement between those two
+    // (which locks the winner's account, then both stats rows) would close the circle.
+    await this.ledger.lockAccounts(tx, await this.bets.partiesOfBets(tx, open));
     for (const id of open) {
       const bet = await this.transitions.lock(tx, id);
       const refunds = [refundPosting(bet, bet.creatorId, 'Voided, refunded')];

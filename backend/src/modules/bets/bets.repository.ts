@@ -153,6 +153,16 @@ export class BetsRepository {
   }
 
   /** The user's open bets (pending, active, disputed), by id. */
+  /** Everyone who plays in the bets `ids` (creators and opponents), each once. */
+  async partiesOfBets(tx: TxOrManager, ids: number[]): Promise<string[]> {
+    const rows = await managerOf(tx).query<{ party: string }[]>(
+      `SELECT DISTINCT party FROM bets, unnest(ARRAY["creatorId", "opponentId"]) AS party
+        WHERE id = ANY($1::int[]) AND party IS NOT NULL`,
+      [ids],
+    );
+    return rows.map((row) => row.party);
+  }
+
   async openBetsOf(tx: TxOrManager, userId: string): Promise<number[]> {
     const rows = await managerOf(tx).query<{ id: number }[]>(
       `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active', 'disputed') ORDER BY id`,

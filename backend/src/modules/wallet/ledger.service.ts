@@ -68,6 +68,14 @@ export class LedgerService {
     return entries;
   }
 
+  /**
+   * Locks these accounts now, in ascending id order, for a transaction that will post to them one at a time
+   * (each `post` locks only its own accounts, so a run of posts would otherwise take them in the run's order).
+   */
+  async lockAccounts(tx: TxOrManager, userIds: string[]): Promise<void> {
+    await this.ledger.lockAccounts(tx, [...new Set(userIds)].sort());
+  }
+
   /** The user's balance inside this transaction (after what it has posted). */
   async balanceOf(tx: TxOrManager, userId: string): Promise<string | undefined> {
     return this.ledger.balanceOf(tx, userId);
