@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -38,8 +39,26 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package exports point at its development build only (its dev warnings and their checks), in
+ * production builds too (remix-run/react-router#12532: "intended to be temporary"). The package ships a
+ * production build beside it, which the app's build takes: 0.5 kB gzip less in every first visit, and no dev
+ * warnings in users' consoles. `vite` (dev) and Jest keep the development build and its warnings.
+ */
+const reactRouterDist = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve:
+    command === 'build'
+      ? {
+          alias: [{ find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') }],
+        }
+      : undefined,
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   // The manifest lets scripts/check-bundle-size.mjs follow what each page loads on a first visit.
   build: {
@@ -71,4 +90,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
