@@ -4,22 +4,12 @@ import AddIcon from '@mui/icons-material/Add';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeIcon from '@mui/icons-material/Home';
-import {
-  AppBar,
-  Avatar,
-  Box,
-  Button,
-  Chip,
-  Container,
-  Fab,
-  IconButton,
-  Paper,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Container, IconButton, Paper, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/Logo';
+import { Avatar } from '../../components/plain/Avatar';
+import { Chip } from '../../components/plain/Chip';
 import type { User } from '../../session/types';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { NOTIFICATIONS_FALLBACK_POLL_MS } from '../../features/notifications/notifications-api';
@@ -31,6 +21,9 @@ import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
 import { syncPushSubscription } from '../../lib/web-push';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
+// The bars, the balance chip, the avatar and the add button are plain HTML and CSS (AppShell.css and
+// components/plain): they are on every signed-in first visit (issue #11).
+import './AppShell.css';
 
 // The account menu (MUI's Menu, Popover and Modal) loads after the shell has drawn: it shows only when opened.
 const loadAccountMenu = () => import('./AccountMenu');
@@ -43,13 +36,8 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
   const [menuUsed, setMenuUsed] = useState(false);
   useLoadWhenIdle(loadAccountMenu);
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', display: { xs: 'none', md: 'block' } }}
-    >
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1 }}>
+    <header className="app-bar app-bar-desktop">
+      <nav aria-label="Main" className="app-toolbar">
         <Box
           component={Link}
           to="/"
@@ -92,10 +80,7 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
             setMenuUsed(true);
           }}
         >
-          <Avatar
-            src={user.profileImageUrl ?? undefined}
-            sx={{ width: 34, height: 34, bgcolor: 'primary.main' }}
-          >
+          <Avatar src={user.profileImageUrl} color="#4527a0" size={34}>
             {initials(user)}
           </Avatar>
         </IconButton>
@@ -104,26 +89,16 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
             <AccountMenu anchorEl={menu} isAdmin={user.isAdmin} onClose={() => setMenu(null)} />
           </Suspense>
         )}
-      </Toolbar>
-    </AppBar>
+      </nav>
+    </header>
   );
 }
 
 /** Below md: a slim bar with the name and the bell; navigation stays in the bottom bar. */
 function PhoneTopBar({ bell }: { bell: ReactNode }) {
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      sx={{
-        borderBottom: 1,
-        borderColor: 'divider',
-        display: { xs: 'block', md: 'none' },
-        pt: 'env(safe-area-inset-top)',
-      }}
-    >
-      <Toolbar variant="dense" sx={{ gap: 1, minHeight: 52, pr: 1 }}>
+    <header className="app-bar app-bar-phone">
+      <div className="app-toolbar">
         <Box
           component={Link}
           to="/"
@@ -137,8 +112,8 @@ function PhoneTopBar({ bell }: { bell: ReactNode }) {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {bell}
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }
 
@@ -175,15 +150,15 @@ function BottomBar({ isAdmin }: { isAdmin: boolean }) {
     >
       {items.map((item) =>
         item === null ? (
-          <Fab
+          <button
             key="create"
-            color="primary"
+            type="button"
+            className="app-fab"
             aria-label="Create bet"
             onClick={() => void navigate('/?create=1')}
-            sx={{ mt: -4 }}
           >
             <AddIcon />
-          </Fab>
+          </button>
         ) : (
           <Button
             key={item.path}

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Card, CardContent, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
+import { Card, CardContent } from '../../components/plain/Card';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 
@@ -34,13 +35,7 @@ export function BalanceHero({
           <SuspensionBanner text={suspendedText} />
         </Suspense>
       )}
-      <Card
-        sx={{
-          background: 'linear-gradient(135deg, #4527a0, #7953d2)',
-          color: 'primary.contrastText',
-          border: 0,
-        }}
-      >
+      <Card style={{ background: 'linear-gradient(135deg, #4527a0, #7953d2)', color: '#fff', border: 0 }}>
         <CardContent>
           <Typography variant="h5" component="h1">
             {greeting}

@@ -1,21 +1,14 @@
-import {
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { Avatar } from '../../components/plain/Avatar';
+import { Card, CardActions, CardContent } from '../../components/plain/Card';
+import { Chip } from '../../components/plain/Chip';
 import { formatMoney } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
 import { resultOf } from './bet-result';
 import { displayName, otherSideName, type Bet } from './types';
 import { useDenyChallenge } from './use-bet-dialogs';
+import './BetCard.css';
 
 const STATUS_LABEL: Record<Bet['status'], string> = {
   pending: 'Pending',
@@ -27,7 +20,11 @@ const STATUS_LABEL: Record<Bet['status'], string> = {
   expired: 'Expired',
 };
 
-/** A bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. */
+/**
+ * A bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. The
+ * card, its avatar, link and chips are plain HTML and CSS (components/plain, BetCard.css): the dashboard draws
+ * several on a first visit (issue #11).
+ */
 export function BetCard({
   bet,
   viewerId,
@@ -48,21 +45,15 @@ export function BetCard({
 
   return (
     <Card component="article" aria-label={bet.title} data-testid={`bet-card-${bet.id}`}>
-      <CardContent sx={{ pb: 1 }}>
+      <CardContent style={{ paddingBottom: 8 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <Avatar src={other?.profileImageUrl ?? undefined} sx={{ bgcolor: 'primary.light' }}>
+          <Avatar src={other?.profileImageUrl} color="#7953d2">
             {displayName(other).slice(0, 1).toUpperCase()}
           </Avatar>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Link
-              component={RouterLink}
-              to={`/bets/${bet.id}`}
-              underline="hover"
-              color="text.primary"
-              sx={{ fontWeight: 700, overflowWrap: 'anywhere', display: 'block' }}
-            >
+            <RouterLink to={`/bets/${bet.id}`} className="bet-card-title">
               {bet.title}
-            </Link>
+            </RouterLink>
             <Typography variant="body2" color="text.secondary">
               {isCreator ? 'vs' : 'from'} {otherSideName(bet, other)}
             </Typography>
@@ -100,7 +91,7 @@ export function BetCard({
           )}
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+      <CardActions style={{ padding: '8px 16px 16px', flexWrap: 'wrap', gap: 8 }}>
         {bet.status === 'pending' && bet.opponentId === viewerId && (
           <>
             <Button variant="contained" onClick={() => onAccept(bet)}>

@@ -1,6 +1,8 @@
-import { Box, Button, Card, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
+import { Card } from '../../components/plain/Card';
+import { Skeleton } from '../../components/plain/Skeleton';
 import { useAuth } from '../../session/use-auth';
 import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { BalanceHero } from './BalanceHero';
@@ -15,7 +17,7 @@ import { linkedBetId } from './linked-bet';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
   return (
-    <Card sx={{ textAlign: 'center', py: 3, px: 2, borderStyle: 'dashed' }}>
+    <Card style={{ textAlign: 'center', padding: '24px 16px', borderStyle: 'dashed' }}>
       <Typography variant="h6" component="h3">
         {title}
       </Typography>
@@ -31,7 +33,7 @@ function BetListSkeleton() {
   return (
     <Stack spacing={1.5} aria-label="Loading bets" role="status">
       {[0, 1].map((key) => (
-        <Skeleton key={key} variant="rounded" height={120} />
+        <Skeleton key={key} height={120} />
       ))}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, IconButton, useMediaQuery, useTheme } from '@mui/material';
+import { IconButton, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { unreadCountOf } from './notification-cache';
@@ -59,6 +59,7 @@ export function NotificationBell({
   const { data } = useNotificationsInfiniteQuery(undefined, { pollingInterval });
   const unread = unreadCountOf(data);
   const label = bellLabel(unread);
+  const shown = badgeText(unread);
   const open = anchor !== null;
   const close = () => setAnchor(null);
 
@@ -87,9 +88,11 @@ export function NotificationBell({
             setPanelUsed(true);
           }}
         >
-          <Badge badgeContent={badgeText(unread)} color="error">
+          {/* MUI's Badge as plain HTML and CSS (NotificationBell.css): the bell is on every signed-in first visit. */}
+          <span className="bell-badge-anchor">
             <NotificationsIcon />
-          </Badge>
+            {shown && <span className="bell-badge">{shown}</span>}
+          </span>
         </IconButton>
         <span className="bell-tooltip" aria-hidden="true">
           {label}
