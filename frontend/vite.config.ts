@@ -67,6 +67,12 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // @emotion/react's ESM build keeps a bare `import 'hoist-non-react-statics'` (for its withTheme, which the
+      // app does not use); that package is CommonJS without a sideEffects field, so it and its own copy of
+      // react-is came with MUI's core chunk on every first visit (1 kB gzip). It has no side effects.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }],
+      },
       output: {
         // MUI's styling core and the components both first visits draw (the landing page and the dashboard)
         // in one chunk. Left to itself Rolldown cut them into a dozen small shared chunks as the dashboard's
@@ -83,7 +89,10 @@ export default defineConfig(({ command }) => ({
             {
               name: 'mui-core',
               priority: 1,
-              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-transition-group|clsx|react-is|hoist-non-react-statics|@mui[\\/]material[\\/](esm[\\/])?(styles|ButtonBase|Button|CircularProgress|Typography|SvgIcon|utils|internal|transitions|IconButton|Paper|Box|Stack|Container|Fade|useMediaQuery|zero-styled|DefaultPropsProvider|colors|className|useSlot)[\\/])/,
+              // Not what only later screens use, though its folder matches: the switches' and checkboxes' base,
+              // the icons of alerts and pickers, the transitions of dialogs and menus, the roving focus of tabs
+              // and menus (4.9 kB gzip of the dashboard's first visit, issue #11). They go with those screens.
+              test: /^(?!.*(internal[\\/](SwitchBase|switchBaseClasses|svg-icons|Transition)|useRovingTabIndex|Fade)[\\/.]).*node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-transition-group|clsx|react-is|@mui[\\/]material[\\/](esm[\\/])?(styles|ButtonBase|Button|CircularProgress|Typography|SvgIcon|utils|internal|transitions|IconButton|Paper|Box|Stack|Container|useMediaQuery|zero-styled|DefaultPropsProvider|colors|className|useSlot)[\\/])/,
             },
           ],
         },
