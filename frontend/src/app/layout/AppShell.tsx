@@ -19,7 +19,6 @@ import { initials } from '../../lib/initials';
 import { formatMoney } from '../../lib/money';
 import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
-import { syncPushSubscription } from '../../lib/web-push';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 // The bars, the balance chip, the avatar and the add button are plain HTML and CSS (AppShell.css and
 // components/plain): they are on every signed-in first visit (issue #11).
@@ -189,7 +188,8 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const { connected } = useLiveUpdates(user);
   useExpiryReminders(user);
   useEffect(() => {
-    void syncPushSubscription();
+    // Loaded here, not with the shell: nothing on the first screen waits for it (issue #11).
+    void import('../../lib/web-push').then((module) => module.syncPushSubscription()).catch(() => undefined);
   }, [user.id]);
   const bell = (
     <NotificationBell
