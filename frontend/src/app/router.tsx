@@ -19,6 +19,7 @@ const ThemeRoot = lazy(() => loadThemeRoot().then((module) => ({ default: module
 const AuthProbe = lazy(() =>
   Promise.all([import('./AuthProbe'), loadStore()]).then(([module]) => ({ default: module.AuthProbe })),
 );
+const loadDashboard = () => import('../features/bets/DashboardPage');
 const subscribeToStore = (listener: () => void) => appStore.subscribe(listener);
 
 /**
@@ -44,11 +45,13 @@ function Root() {
   const [auth, setAuth] = useState<AuthState>({ user: null, isLoading: true });
   const { user, isLoading } = askAuth ? auth : { user: null, isLoading: false };
   // What the answer will need is fetched while the session is read, not after: MUI's theme for either page,
-  // and the shell where there may be a session.
+  // the shell where there may be a session, and the dashboard where it is what the shell will show (it was
+  // fetched only once the shell had drawn, one more round trip before the first screen).
   useEffect(() => {
     if (askAuth) void loadThemeRoot().catch(() => undefined); // retried when rendered
     if (maySignedIn) void loadShell().catch(() => undefined);
-  }, [askAuth, maySignedIn]);
+    if (maySignedIn && pathname === '/') void loadDashboard().catch(() => undefined);
+  }, [askAuth, maySignedIn, pathname]);
   return (
     <>
       {askAuth && (
@@ -97,7 +100,7 @@ function RootView({ user, isLoading, publicPage }: AuthState & { publicPage: boo
   );
 }
 
-const DashboardPage = lazy(() => import('../features/bets/DashboardPage'));
+const DashboardPage = lazy(loadDashboard);
 const FriendsPage = lazy(() => import('../features/friends/FriendsPage'));
 const WalletPage = lazy(() => import('../features/wallet/WalletPage'));
 const HistoryPage = lazy(() => import('../features/bets/HistoryPage'));
