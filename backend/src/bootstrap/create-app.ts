@@ -19,7 +19,6 @@ import { acceptPictureBodies } from '../modules/pictures/picture-body.js';
 import { createValidationPipe } from '../common/http/validation.pipe.js';
 import { createLogger } from '../common/logging/logger.js';
 import { PinoNestLogger } from '../common/logging/pino-nest-logger.js';
-import { bindRequestContext } from '../common/logging/request-context.js';
 import { Metrics, serveMetrics } from '../common/metrics/metrics.js';
 import type { AppConfig } from '../config/app-config.js';
 import { sendAnswerHeaders } from './security-headers.js';
@@ -81,7 +80,6 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
-  bindRequestContext(fastify);
   sendAnswerHeaders(fastify, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { Controller, Get, Logger, Module } from '@nestjs/common';
+import { Controller, Get, Logger, Module, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../src/common/auth/access-policy.js';
 import { BetDeadlinesJob } from '../../src/modules/bets/jobs/bet-deadlines.job.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
@@ -11,8 +12,9 @@ class LoggingProbeController {
 
   @Roles('user')
   @Get('log')
-  log(): string {
-    this.logger.log({ answer: 42 }, 'Probe says hi');
+  log(@Req() request: FastifyRequest): string {
+    request.log.info({ answer: 42 }, 'Probe says hi');
+    this.logger.log({ answer: 43 }, 'Probe says hi through Nest');
     return 'logged';
   }
 
@@ -54,17 +56,25 @@ describe('logs and metrics', () => {
 
   const linesOf = (requestId: string | null) => lines.filter((line) => line.reqId === requestId);
 
-  it('puts the request id and the signed-in user id on every line written for a request', async () => {
+  it("puts the request id and the signed-in user id on every line of the request's own logger", async () => {
     const response = await api(t, 'GET', '/api/probe/log', { token: user.token });
     expect(response.status).toBe(200);
     const requestId = response.headers.get('x-request-id');
     const mine = linesOf(requestId);
-    // Fastify's "incoming request" (before anyone knows the user), Nest's line, Fastify's "request completed".
+    // Fastify's "incoming request" (before anyone knows the user), the route's line, "request completed".
     expect(mine.map((line) => line.msg)).toEqual(['incoming request', 'Probe says hi', 'request completed']);
+    expect(mine[0]?.userId).toBeUndefined();
     expect(mine.slice(1).every((line) => line.userId === user.id)).toBe(true);
-    // Nest's (object, message) pair: the object's fields, the message as msg, the logger's name as context.
-    expect(mine[1]).toMatchObject({ msg: 'Probe says hi', answer: 42, context: 'Probe', level: 30 });
+    expect(mine[1]).toMatchObject({ answer: 42, level: 30 });
     for (const line of mine) expect(Object.keys(line).filter((key) => key === 'reqId')).toHaveLength(1);
+  });
+
+  it("files a Nest Logger's (object, message) pair: the object's fields, msg, and the logger's name", async () => {
+    const before = lines.length;
+    expect((await api(t, 'GET', '/api/probe/log', { token: user.token })).status).toBe(200);
+    // Service lines are not tied to a request: no AsyncLocalStorage on the request path (request-log.ts).
+    const nest = lines.slice(before).find((line) => line.msg === 'Probe says hi through Nest');
+    expect(nest).toMatchObject({ answer: 43, context: 'Probe', level: 30 });
   });
 
   it('logs an unexpected error once with its message, context and stack, tied to the request', async () => {

@@ -2,6 +2,7 @@ import { type ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import { ForbiddenError, UnauthorizedError } from '../errors/domain-error.js';
+import { bindCallerToRequestLog } from '../logging/request-log.js';
 import { ACCESS_POLICY_KEY, type AccessPolicy } from './access-policy.js';
 import { RequestAuthenticator, type AuthenticatedRequest, type AuthUser } from './auth-user.js';
 import {
@@ -40,6 +41,7 @@ export class AccessGuard extends AuthGuard(SESSION_STRATEGY) {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest & RequestWithAuthenticator>();
     request[REQUEST_AUTHENTICATOR] = this.authenticator;
     await super.canActivate(context);
+    bindCallerToRequestLog(request);
     if (policy === 'admin' && !request.authUser?.isAdmin)
       throw new ForbiddenError('Administrator access required');
     return true;

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
 import { errorBody, type ErrorBody } from './error-body.js';
@@ -35,10 +35,11 @@ function httpExceptionBody(exception: HttpException): ErrorBody {
  * (a domain 503 means a dependency is down, logged as a warning with its cause); anything else is a bug
  * and becomes an opaque 500 carrying the request id, logged with its stack.
  */
+/** Its lines go through the request's own logger (reqId, userId), named as Nest's would be. */
+const LOG_CONTEXT = 'Exceptions';
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Exceptions');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
@@ -46,14 +47,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = this.toBody(exception, String(request.id));
     if (exception instanceof DomainError && body.statusCode >= 500) {
       // An expected outage (a dependency is down): the cause is worth a warning, not a bug report.
-      this.logger.warn({
-        msg: exception.message,
-        err: exception.cause ?? exception,
-        requestId: request.id,
-        url: request.url,
-      });
+      request.log.warn(
+        { err: exception.cause ?? exception, url: request.url, context: LOG_CONTEXT },
+        exception.message,
+      );
     } else if (body.statusCode >= 500) {
-      this.logger.error({ err: exception, requestId: request.id, url: request.url }, 'Unhandled error');
+      request.log.error({ err: exception, url: request.url, context: LOG_CONTEXT }, 'Unhandled error');
     }
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
