@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeIcon from '@mui/icons-material/Home';
-import { Box, Button, Container, IconButton, Paper, Typography } from '@mui/material';
+import { Box, Button, Container, IconButton, Paper, Typography, useMediaQuery } from '@mui/material';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/Logo';
@@ -197,17 +197,20 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       pollingInterval={connected ? 0 : NOTIFICATIONS_FALLBACK_POLL_MS}
     />
   );
+  // Only the bars of this width are drawn (CSS hid the others, but they were rendered all the same: a second
+  // bell and the desktop's buttons on every phone's first visit, issue #11's Total Blocking Time). Read at
+  // once (noSsr), so the first render already has the right ones.
+  const desktop = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
     <Box
       sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}
       data-live-updates={connected ? 'connected' : 'connecting'}
     >
-      <TopBar user={user} bell={bell} />
-      <PhoneTopBar bell={bell} />
+      {desktop ? <TopBar user={user} bell={bell} /> : <PhoneTopBar bell={bell} />}
       <Container component="main" maxWidth="lg" sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 12, md: 6 } }}>
         {children}
       </Container>
-      <BottomBar isAdmin={user.isAdmin} />
+      {!desktop && <BottomBar isAdmin={user.isAdmin} />}
     </Box>
   );
 }
