@@ -134,7 +134,10 @@ async function record(name, pid, run) {
   return file;
 }
 
-process.env.BENCH_NODE_FLAGS = `${process.env.BENCH_NODE_FLAGS ?? ''} --perf-basic-prof`.trim();
+// --no-flush-bytecode: V8 frees the code of functions not run lately and puts new code at the same address;
+// perf's map file still names the old function there, and its samples went to packages never on the path.
+process.env.BENCH_NODE_FLAGS =
+  `${process.env.BENCH_NODE_FLAGS ?? ''} --perf-basic-prof --no-flush-bytecode`.trim();
 const betwixt = startBetwixt({ port: APP_PORT, pgPort: PG_PORT, jwtSecret: JWT_SECRET });
 let ceilingServer;
 try {
