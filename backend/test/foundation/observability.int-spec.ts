@@ -149,7 +149,9 @@ describe('logs and metrics', () => {
 });
 
 async function scrape(app: TestApp): Promise<string> {
-  const response = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const response = await fetch(`${app.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(response.status).toBe(200);
   return response.text();
 }
