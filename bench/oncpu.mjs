@@ -10,7 +10,7 @@
 // work shares the cores the time a server spends descheduled is booked to whatever it was doing (mostly
 // `writev`), and the shares move with the machine's load. perf samples only on-CPU time. Not part of `npm test`;
 // needs `perf` (Debian's linux-perf) and a kernel that lets this user sample its own processes.
-//   node bench/oncpu.mjs [--route create|accept|user|wallet|active|pending] [--warm 3000] [--requests 2000]
+//   node bench/oncpu.mjs [--route create|accept|report|user|wallet|active|pending] [--warm 3000] [--requests 2000]
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -42,6 +42,7 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 const app = `http://127.0.0.1:${APP_PORT}`;
 const ceiling = `http://127.0.0.1:${CEILING_PORT}`;
 const call = client(app);
+const callCeiling = client(ceiling);
 
 try {
   execFileSync('perf', ['--version'], { stdio: 'ignore' });
@@ -160,6 +161,23 @@ try {
 
   let next = 0;
   const pair = () => pairs[next++ % pairs.length];
+  // Accepting and reporting use a bet up: each run gets a fresh queue (made through the ceiling, the faster
+  // server), one bet per request plus one spare per connection (autocannon builds a request it may not send).
+  const queued = [];
+  const makeBets = async (count, accepted) => {
+    queued.length = 0;
+    for (let i = 0; i < count + 10; i += 1) {
+      const { creator, opponent } = pair();
+      const bet = await callCeiling('POST', '/api/bets', creator.token, betBody(opponent.id));
+      const accept = { path: `/api/bets/${bet.id}/accept`, token: opponent.token, body: { opponentPick: 'No' } };
+      if (!accepted) {
+        queued.push(accept);
+        continue;
+      }
+      await callCeiling('POST', accept.path, accept.token, accept.body);
+      queued.push({ path: `/api/bets/${bet.id}/submit-result`, token: creator.token, body: { result: 'Yes' } });
+    }
+  };
   const read = (path) => () => ({ path, token: alice.token });
   const routes = {
     user: { method: 'GET', job: read('/api/auth/user') },
@@ -173,6 +191,8 @@ try {
         return { path: '/api/bets', token: creator.token, body: betBody(opponent.id) };
       },
     },
+    accept: { method: 'POST', prepare: (count) => makeBets(count, false), job: () => queued.shift() },
+    report: { method: 'POST', prepare: (count) => makeBets(count, true), job: () => queued.shift() },
   };
   const route = routes[flags.route];
   if (!route) throw new Error(`--route is one of ${Object.keys(routes).join(', ')}`);
@@ -183,7 +203,9 @@ try {
     ['betwixt', app, betwixt.pid],
     ['ceiling', ceiling, ceilingServer.pid],
   ]) {
+    await route.prepare?.(warm);
     await drive(base, warm, route.method, route.job);
+    await route.prepare?.(requests);
     const file = await record(name, pid, () => drive(base, requests, route.method, route.job));
     tables[name] = attribute(file, requests);
   }
