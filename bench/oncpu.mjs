@@ -13,6 +13,7 @@
 //   node bench/oncpu.mjs [--route create|accept|report|user|wallet|active|pending] [--warm 3000] [--requests 2000]
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { embeddedUrl } from '../backend/dist/database/embedded-postgres.js';
 import {
@@ -93,6 +94,44 @@ function ownerOf(location) {
   return internal ? internal[1] : location.slice(0, 40);
 }
 
+/**
+ * Rewrites /tmp/perf-<pid>.map so that no entry overlaps a later one. V8 appends a line whenever it puts code
+ * somewhere and never says the code was freed; perf, given overlapping entries, can name a sample after the
+ * first code that was ever at that address (a module's start-up function, 27 kB of baseline code freed long
+ * before) instead of the function there when the sample was taken.
+ */
+function keepLatestCode(pid) {
+  const file = `/tmp/perf-${pid}.map`;
+  const entries = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [start, size] = line.split(' ', 2);
+      const from = BigInt(`0x${start}`);
+      return { line, from, to: from + BigInt(`0x${size}`) };
+    });
+  const kept = []; // newest first; sorted copy for the overlap search
+  const taken = [];
+  const overlaps = ({ from, to }) => {
+    let low = 0;
+    let high = taken.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (taken[mid].to <= from) low = mid + 1;
+      else high = mid;
+    }
+    return low < taken.length && taken[low].from < to;
+  };
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const entry = entries[i];
+    if (overlaps(entry)) continue;
+    kept.push(entry.line);
+    const at = taken.findLastIndex((other) => other.from < entry.from) + 1;
+    taken.splice(at, 0, entry);
+  }
+  writeFileSync(file, `${kept.reverse().join('\n')}\n`);
+}
+
 /** µs of CPU per request by owner, from one perf recording of `requests` requests. */
 function attribute(file, requests) {
   const text = execFileSync('perf', ['script', '-i', file, '-F', 'comm,tid,ip,sym'], {
@@ -169,13 +208,21 @@ try {
     for (let i = 0; i < count + 10; i += 1) {
       const { creator, opponent } = pair();
       const bet = await callCeiling('POST', '/api/bets', creator.token, betBody(opponent.id));
-      const accept = { path: `/api/bets/${bet.id}/accept`, token: opponent.token, body: { opponentPick: 'No' } };
+      const accept = {
+        path: `/api/bets/${bet.id}/accept`,
+        token: opponent.token,
+        body: { opponentPick: 'No' },
+      };
       if (!accepted) {
         queued.push(accept);
         continue;
       }
       await callCeiling('POST', accept.path, accept.token, accept.body);
-      queued.push({ path: `/api/bets/${bet.id}/submit-result`, token: creator.token, body: { result: 'Yes' } });
+      queued.push({
+        path: `/api/bets/${bet.id}/submit-result`,
+        token: creator.token,
+        body: { result: 'Yes' },
+      });
     }
   };
   const read = (path) => () => ({ path, token: alice.token });
@@ -207,6 +254,7 @@ try {
     await drive(base, warm, route.method, route.job);
     await route.prepare?.(requests);
     const file = await record(name, pid, () => drive(base, requests, route.method, route.job));
+    keepLatestCode(pid);
     tables[name] = attribute(file, requests);
   }
   const total = (table) => [...table.values()].reduce((sum, value) => sum + value, 0);
