@@ -126,7 +126,7 @@ export default defineConfig(({ command }) => ({
             // store, and the landing page needs none of it.
             {
               name: 'app-common',
-              test: /[\\/]src[\\/](lib[\\/](money|time|initials|notification-settings|browser-notifications|use-load-when-idle)|components[\\/]plain[\\/])/,
+              test: /[\\/]src[\\/](lib[\\/](money|time|initials|notification-settings|browser-notifications|use-load-when-idle|use-media-query)|components[\\/]plain[\\/])/,
             },
           ],
         },

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { matchPath, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { LazyThemeRoot, loadThemeRoot } from '../components/LazyThemeRoot';
 import { PageLoader } from '../components/PageLoader';
 import { pendingLinkPath } from '../lib/pending-link';
 import { appPath } from '../lib/nav';
@@ -11,10 +12,9 @@ import type { AuthState } from './AuthProbe';
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const loadShell = () => import('./layout/AppShell');
 const AppShell = lazy(() => loadShell().then((module) => ({ default: module.AppShell })));
-// MUI with our theme, around what is drawn with MUI: the shell and the signed-out link pages. The landing
-// page is plain HTML and CSS, so a signed-out first visit loads no MUI (issue #11).
-const loadThemeRoot = () => import('../components/ThemeRoot');
-const ThemeRoot = lazy(() => loadThemeRoot().then((module) => ({ default: module.ThemeRoot })));
+// MUI with our theme (LazyThemeRoot), around what is drawn with MUI: the signed-out link pages and every
+// signed-in screen but the dashboard. The landing page, the shell and the dashboard are plain HTML and CSS, so
+// neither first visit waits for MUI (issue #11).
 // The session is read with the store (RTK Query): both load only when there may be a session to read.
 const AuthProbe = lazy(() =>
   Promise.all([import('./AuthProbe'), loadStore()]).then(([module]) => ({ default: module.AuthProbe })),
@@ -44,14 +44,16 @@ function Root() {
   const askAuth = maySignedIn || publicPage;
   const [auth, setAuth] = useState<AuthState>({ user: null, isLoading: true });
   const { user, isLoading } = askAuth ? auth : { user: null, isLoading: false };
-  // What the answer will need is fetched while the session is read, not after: MUI's theme for either page,
-  // the shell where there may be a session, and the dashboard where it is what the shell will show (it was
-  // fetched only once the shell had drawn, one more round trip before the first screen).
+  // What the answer will need is fetched while the session is read, not after: the shell where there may be a
+  // session, and the dashboard where it is what the shell will show (it was fetched only once the shell had
+  // drawn, one more round trip before the first screen); MUI's theme for any other page. The dashboard draws
+  // without MUI: its core then loads once the dashboard is idle (useLoadWhenIdle), after the first screen.
+  const dashboard = pathname === '/';
   useEffect(() => {
-    if (askAuth) void loadThemeRoot().catch(() => undefined); // retried when rendered
+    if (askAuth && !dashboard) void loadThemeRoot().catch(() => undefined); // retried when rendered
     if (maySignedIn) void loadShell().catch(() => undefined);
-    if (maySignedIn && pathname === '/') void loadDashboard().catch(() => undefined);
-  }, [askAuth, maySignedIn, pathname]);
+    if (maySignedIn && dashboard) void loadDashboard().catch(() => undefined);
+  }, [askAuth, maySignedIn, dashboard]);
   return (
     <>
       {askAuth && (
@@ -66,17 +68,7 @@ function Root() {
 
 function RootView({ user, isLoading, publicPage }: AuthState & { publicPage: boolean }): ReactNode {
   if (publicPage && !user) {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        {isLoading ? (
-          <PageLoader />
-        ) : (
-          <ThemeRoot>
-            <Outlet />
-          </ThemeRoot>
-        )}
-      </Suspense>
-    );
+    return <Suspense fallback={<PageLoader />}>{isLoading ? <PageLoader /> : <Outlet />}</Suspense>;
   }
   const back = user ? pendingLinkPath() : null;
   if (back && !publicPage) return <Navigate to={back} replace />;
@@ -89,18 +81,17 @@ function RootView({ user, isLoading, publicPage }: AuthState & { publicPage: boo
   }
   return (
     <Suspense fallback={<PageLoader />}>
-      <ThemeRoot>
-        <AppShell user={user}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </AppShell>
-      </ThemeRoot>
+      <AppShell user={user}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell>
     </Suspense>
   );
 }
 
 const DashboardPage = lazy(loadDashboard);
+
 const FriendsPage = lazy(() => import('../features/friends/FriendsPage'));
 const WalletPage = lazy(() => import('../features/wallet/WalletPage'));
 const HistoryPage = lazy(() => import('../features/bets/HistoryPage'));
@@ -115,22 +106,86 @@ const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
  * The app's routes. Declarative (`<Routes>` under a `<BrowserRouter>`), not a data router: nothing here uses
  * loaders or actions, and createBrowserRouter's router brought about 15 kB gzip into every first visit.
  * Each screen is React.lazy, so it loads when it is rendered, not when its path matches (signed out, Root
- * shows the landing page instead of the Outlet).
+ * shows the landing page instead of the Outlet). Every screen but the dashboard is drawn with MUI and comes
+ * with its theme (LazyThemeRoot, loaded with the screen's code); the dashboard draws without it.
  */
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Root />}>
         <Route index element={<DashboardPage />} />
-        <Route path="friends" element={<FriendsPage />} />
-        <Route path="history" element={<WalletPage />} />
-        <Route path="bets" element={<HistoryPage />} />
-        <Route path="bets/:id" element={<BetPage />} />
-        <Route path="account" element={<AccountPage />} />
-        <Route path="admin" element={<AdminPage />} />
-        <Route path="invite/:code" element={<InvitePage />} />
-        <Route path="c/:code" element={<ChallengePage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route
+          path="friends"
+          element={
+            <LazyThemeRoot>
+              <FriendsPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="history"
+          element={
+            <LazyThemeRoot>
+              <WalletPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="bets"
+          element={
+            <LazyThemeRoot>
+              <HistoryPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="bets/:id"
+          element={
+            <LazyThemeRoot>
+              <BetPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="account"
+          element={
+            <LazyThemeRoot>
+              <AccountPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <LazyThemeRoot>
+              <AdminPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="invite/:code"
+          element={
+            <LazyThemeRoot>
+              <InvitePage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="c/:code"
+          element={
+            <LazyThemeRoot>
+              <ChallengePage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <LazyThemeRoot>
+              <NotFoundPage />
+            </LazyThemeRoot>
+          }
+        />
       </Route>
     </Routes>
   );

@@ -1,15 +1,18 @@
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import AddIcon from '@mui/icons-material/Add';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import GroupIcon from '@mui/icons-material/Group';
-import HomeIcon from '@mui/icons-material/Home';
-import { Box, Button, Container, IconButton, Paper, Typography, useMediaQuery } from '@mui/material';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { Avatar } from '../../components/plain/Avatar';
+import { ButtonLink } from '../../components/ButtonLink';
+import { IconButton } from '../../components/plain/Button';
 import { Chip } from '../../components/plain/Chip';
+import {
+  AccountCircleIcon,
+  AddIcon,
+  AdminIcon,
+  GroupIcon,
+  HomeIcon,
+  WalletIcon,
+} from '../../components/plain/icons';
 import type { User } from '../../session/types';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { NOTIFICATIONS_FALLBACK_POLL_MS } from '../../features/notifications/notifications-api';
@@ -20,8 +23,11 @@ import { formatMoney } from '../../lib/money';
 import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
-// The bars, the balance chip, the avatar and the add button are plain HTML and CSS (AppShell.css and
-// components/plain): they are on every signed-in first visit (issue #11).
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { LazyThemeRoot } from '../../components/LazyThemeRoot';
+// The whole shell (bars, nav buttons, balance chip, avatar, add button, main container) is plain HTML and CSS
+// (AppShell.css and components/plain): it is on every signed-in first visit, and with no MUI in it MUI's core
+// loads after the first screen has drawn (issue #11).
 import './AppShell.css';
 
 // The account menu (MUI's Menu, Popover and Modal) loads after the shell has drawn: it shows only when opened.
@@ -37,33 +43,25 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
   return (
     <header className="app-bar app-bar-desktop">
       <nav aria-label="Main" className="app-toolbar">
-        <Box
-          component={Link}
-          to="/"
-          aria-label="Betwixt, home"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, minHeight: 44, textDecoration: 'none' }}
-        >
+        <Link to="/" aria-label="Betwixt, home" className="app-brand">
           <Logo size={32} />
-          <Typography variant="h6" component="span" color="primary" sx={{ fontWeight: 800 }}>
-            Betwixt
-          </Typography>
-        </Box>
+          <span className="text-h6 app-brand-name">Betwixt</span>
+        </Link>
         {DESKTOP_NAV.filter((item) => !item.adminOnly || user.isAdmin).map((item) => {
           const active = isNavActive(item.path, pathname);
           return (
-            <Button
+            <ButtonLink
               key={item.path}
-              component={Link}
               to={item.path}
               color={active ? 'primary' : 'inherit'}
               aria-current={active ? 'page' : undefined}
-              sx={{ fontWeight: active ? 800 : 500, bgcolor: active ? 'action.selected' : undefined }}
+              className={active ? 'app-nav-item is-active' : 'app-nav-item'}
             >
               {item.label}
-            </Button>
+            </ButtonLink>
           );
         })}
-        <Box sx={{ flexGrow: 1 }} />
+        <div className="app-spacer" />
         <Chip
           color="primary"
           variant="outlined"
@@ -85,7 +83,9 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
         </IconButton>
         {menuUsed && (
           <Suspense fallback={null}>
-            <AccountMenu anchorEl={menu} isAdmin={user.isAdmin} onClose={() => setMenu(null)} />
+            <LazyThemeRoot>
+              <AccountMenu anchorEl={menu} isAdmin={user.isAdmin} onClose={() => setMenu(null)} />
+            </LazyThemeRoot>
           </Suspense>
         )}
       </nav>
@@ -98,18 +98,11 @@ function PhoneTopBar({ bell }: { bell: ReactNode }) {
   return (
     <header className="app-bar app-bar-phone">
       <div className="app-toolbar">
-        <Box
-          component={Link}
-          to="/"
-          aria-label="Betwixt, home"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 44, textDecoration: 'none' }}
-        >
+        <Link to="/" aria-label="Betwixt, home" className="app-brand">
           <Logo size={28} />
-          <Typography variant="h6" component="span" color="primary" sx={{ fontWeight: 800 }}>
-            Betwixt
-          </Typography>
-        </Box>
-        <Box sx={{ flexGrow: 1 }} />
+          <span className="text-h6 app-brand-name">Betwixt</span>
+        </Link>
+        <div className="app-spacer" />
         {bell}
       </div>
     </header>
@@ -124,29 +117,12 @@ function BottomBar({ isAdmin }: { isAdmin: boolean }) {
     { label: 'Home', path: '/', icon: <HomeIcon /> },
     { label: 'Friends', path: '/friends', icon: <GroupIcon /> },
     null,
-    { label: 'Wallet', path: '/history', icon: <AccountBalanceWalletIcon /> },
+    { label: 'Wallet', path: '/history', icon: <WalletIcon /> },
     { label: 'Account', path: '/account', icon: <AccountCircleIcon /> },
-    ...(isAdmin ? [{ label: 'Admin', path: '/admin', icon: <AdminPanelSettingsIcon /> }] : []),
+    ...(isAdmin ? [{ label: 'Admin', path: '/admin', icon: <AdminIcon /> }] : []),
   ];
   return (
-    <Paper
-      component="nav"
-      aria-label="Main"
-      elevation={8}
-      sx={{
-        display: { xs: 'flex', md: 'none' },
-        position: 'fixed',
-        bottom: 0,
-        left: 0,
-        right: 0,
-        zIndex: (theme) => theme.zIndex.appBar,
-        justifyContent: 'space-around',
-        alignItems: 'center',
-        height: 64,
-        pb: 'env(safe-area-inset-bottom)',
-        borderRadius: 0,
-      }}
-    >
+    <nav aria-label="Main" className={isAdmin ? 'app-bottom-bar is-admin' : 'app-bottom-bar'}>
       {items.map((item) =>
         item === null ? (
           <button
@@ -159,28 +135,19 @@ function BottomBar({ isAdmin }: { isAdmin: boolean }) {
             <AddIcon />
           </button>
         ) : (
-          <Button
+          <ButtonLink
             key={item.path}
-            component={Link}
             to={item.path}
             aria-current={isNavActive(item.path, pathname) ? 'page' : undefined}
             color={isNavActive(item.path, pathname) ? 'primary' : 'inherit'}
-            sx={{
-              flexDirection: 'column',
-              minWidth: isAdmin ? 48 : 56,
-              minHeight: 48,
-              px: isAdmin ? 0.5 : 1,
-              fontSize: 12,
-              gap: 0.25,
-              fontWeight: isNavActive(item.path, pathname) ? 800 : 500,
-            }}
+            className={isNavActive(item.path, pathname) ? 'app-bottom-item is-active' : 'app-bottom-item'}
           >
             {item.icon}
             {item.label}
-          </Button>
+          </ButtonLink>
         ),
       )}
-    </Paper>
+    </nav>
   );
 }
 
@@ -199,18 +166,13 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   );
   // Only the bars of this width are drawn (CSS hid the others, but they were rendered all the same: a second
   // bell and the desktop's buttons on every phone's first visit, issue #11's Total Blocking Time). Read at
-  // once (noSsr), so the first render already has the right ones.
-  const desktop = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
+  // once, so the first render already has the right ones.
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <Box
-      sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}
-      data-live-updates={connected ? 'connected' : 'connecting'}
-    >
+    <div className="app-root" data-live-updates={connected ? 'connected' : 'connecting'}>
       {desktop ? <TopBar user={user} bell={bell} /> : <PhoneTopBar bell={bell} />}
-      <Container component="main" maxWidth="lg" sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 12, md: 6 } }}>
-        {children}
-      </Container>
+      <main className="app-main">{children}</main>
       {!desktop && <BottomBar isAdmin={user.isAdmin} />}
-    </Box>
+    </div>
   );
 }

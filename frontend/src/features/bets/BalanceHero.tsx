@@ -1,9 +1,11 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Button, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
+import { LazyThemeRoot } from '../../components/LazyThemeRoot';
+import { Button } from '../../components/plain/Button';
 import { Card, CardContent } from '../../components/plain/Card';
+import { AddIcon } from '../../components/plain/icons';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
+import './Dashboard.css';
 
 // MUI's Alert loads only for a suspended account, not with every dashboard (issue #11's first-visit budget).
 const SuspensionBanner = lazy(() =>
@@ -11,7 +13,8 @@ const SuspensionBanner = lazy(() =>
 );
 
 /**
- * The top of the dashboard: the greeting, the balance and Create New Bet, with the suspension banner above it
+ * The top of the dashboard, plain HTML and CSS (components/plain: the balance is the first screen's largest
+ * paint, issue #11): the greeting, the balance and Create New Bet, with the suspension banner above it
  * while the account is suspended (creating is then off, and says why).
  */
 export function BalanceHero({
@@ -32,18 +35,18 @@ export function BalanceHero({
     <>
       {suspendedText && (
         <Suspense fallback={null}>
-          <SuspensionBanner text={suspendedText} />
+          <LazyThemeRoot>
+            <SuspensionBanner text={suspendedText} />
+          </LazyThemeRoot>
         </Suspense>
       )}
       <Card style={{ background: 'linear-gradient(135deg, #4527a0, #7953d2)', color: '#fff', border: 0 }}>
         <CardContent>
-          <Typography variant="h5" component="h1">
-            {greeting}
-          </Typography>
-          <Typography sx={{ opacity: 0.85, mt: 1 }}>Balance</Typography>
-          <Typography variant="h3" component="p" data-testid="dashboard-balance" sx={{ fontWeight: 800 }}>
+          <h1 className="text-h5">{greeting}</h1>
+          <p className="text-body1 balance-label">Balance</p>
+          <p className="text-h3 balance-amount" data-testid="dashboard-balance">
             ${formatMoney(balance)}
-          </Typography>
+          </p>
           <Button
             variant="contained"
             color="secondary"
@@ -51,14 +54,14 @@ export function BalanceHero({
             onClick={onCreate}
             disabled={suspendedUntil !== null}
             aria-describedby={suspendedUntil ? 'create-disabled-reason' : undefined}
-            sx={{ mt: 2 }}
+            className="balance-create"
           >
             Create New Bet
           </Button>
           {suspendedUntil && (
-            <Typography id="create-disabled-reason" variant="body2" sx={{ mt: 1 }}>
+            <p id="create-disabled-reason" className="text-body2 balance-note">
               Creating bets is off while your account is suspended (until {formatDateTime(suspendedUntil)}).
-            </Typography>
+            </p>
           )}
         </CardContent>
       </Card>

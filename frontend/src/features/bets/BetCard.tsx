@@ -1,6 +1,6 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { Avatar } from '../../components/plain/Avatar';
+import { Button } from '../../components/plain/Button';
 import { Card, CardActions, CardContent } from '../../components/plain/Card';
 import { Chip } from '../../components/plain/Chip';
 import { formatMoney } from '../../lib/money';
@@ -22,8 +22,8 @@ const STATUS_LABEL: Record<Bet['status'], string> = {
 
 /**
  * A bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. The
- * card, its avatar, link and chips are plain HTML and CSS (components/plain, BetCard.css): the dashboard draws
- * several on a first visit (issue #11).
+ * card, its avatar, link, chips, text and buttons are plain HTML and CSS (components/plain, BetCard.css): the
+ * dashboard draws several on a first visit (issue #11).
  */
 export function BetCard({
   bet,
@@ -46,50 +46,45 @@ export function BetCard({
   return (
     <Card component="article" aria-label={bet.title} data-testid={`bet-card-${bet.id}`}>
       <CardContent style={{ paddingBottom: 8 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <div className="bet-card-head">
           <Avatar src={other?.profileImageUrl} color="#7953d2">
             {displayName(other).slice(0, 1).toUpperCase()}
           </Avatar>
-          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <div className="bet-card-who">
             <RouterLink to={`/bets/${bet.id}`} className="bet-card-title">
               {bet.title}
             </RouterLink>
-            <Typography variant="body2" color="text.secondary">
+            <p className="text-body2">
               {isCreator ? 'vs' : 'from'} {otherSideName(bet, other)}
-            </Typography>
-          </Box>
-          <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
-            <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>
+            </p>
+          </div>
+          <div className="bet-card-stake">
+            <p className="text-body1 bet-card-amount">
               {badge?.net ? (
-                <Box
-                  component="span"
-                  sx={{ color: badge.net.startsWith('+') ? 'success.dark' : 'error.dark' }}
-                >
+                <span className={badge.net.startsWith('+') ? 'bet-card-won' : 'bet-card-lost'}>
                   {badge.net.startsWith('+') ? '+' : '−'}${badge.net.slice(1)}
-                </Box>
+                </span>
               ) : (
                 `$${formatMoney(bet.amount)}`
               )}
-            </Typography>
+            </p>
             {badge ? (
               <Chip size="small" color={badge.color} label={badge.label} />
             ) : (
               <Chip size="small" variant="outlined" label={STATUS_LABEL[bet.status]} />
             )}
-          </Stack>
-        </Stack>
-        <Stack direction="row" spacing={2} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+          </div>
+        </div>
+        <div className="bet-card-facts">
           {myPick && (
-            <Typography variant="body2">
+            <p className="text-body2">
               Your pick: <strong>{myPick}</strong>
-            </Typography>
+            </p>
           )}
           {(bet.status === 'pending' || bet.status === 'active') && (
-            <Typography variant="body2" color="text.secondary">
-              {timeLeft(bet.expiresAt)}
-            </Typography>
+            <p className="text-body2">{timeLeft(bet.expiresAt)}</p>
           )}
-        </Stack>
+        </div>
       </CardContent>
       <CardActions style={{ padding: '8px 16px 16px', flexWrap: 'wrap', gap: 8 }}>
         {bet.status === 'pending' && bet.opponentId === viewerId && (
@@ -103,9 +98,7 @@ export function BetCard({
           </>
         )}
         {bet.status === 'pending' && bet.opponentId !== viewerId && (
-          <Typography variant="body2" color="text.secondary">
-            Waiting for opponent
-          </Typography>
+          <p className="text-body2">Waiting for opponent</p>
         )}
         {bet.status === 'active' && (
           <>
@@ -113,17 +106,15 @@ export function BetCard({
               Submit Outcome
             </Button>
             {myReport && (
-              <Typography variant="body2" color="text.secondary">
+              <p className="text-body2">
                 You reported {myReport === 'no_clear_outcome' ? 'no clear outcome' : myReport}; waiting for
                 the other side
-              </Typography>
+              </p>
             )}
           </>
         )}
         {bet.status === 'disputed' && (
-          <Typography variant="body2" color="warning.dark">
-            Dispute in progress – admin will review this bet
-          </Typography>
+          <p className="text-body2">Dispute in progress – admin will review this bet</p>
         )}
       </CardActions>
     </Card>

@@ -1,6 +1,8 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { LazyThemeRoot } from '../../components/LazyThemeRoot';
+import { ButtonLink } from '../../components/ButtonLink';
+import { Button } from '../../components/plain/Button';
 import { Card } from '../../components/plain/Card';
 import { Skeleton } from '../../components/plain/Skeleton';
 import { useAuth } from '../../session/use-auth';
@@ -14,28 +16,32 @@ import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { useWalletQuery } from '../../api/wallet-api';
 import { activeSuspension, greeting } from './greeting';
 import { linkedBetId } from './linked-bet';
+// The dashboard is plain HTML and CSS (components/plain, Dashboard.css, BetCard.css): with the shell, it is the
+// signed-in first screen, and MUI's core loads after it has drawn (issue #11).
+import './Dashboard.css';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
   return (
     <Card style={{ textAlign: 'center', padding: '24px 16px', borderStyle: 'dashed' }}>
-      <Typography variant="h6" component="h3">
-        {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>
+      <h3 className="text-h6">{title}</h3>
+      <p className={action ? 'text-body1 empty-text has-action' : 'text-body1'}>
         {text}
-      </Typography>
+      </p>
       {action}
     </Card>
   );
 }
 
-function BetListSkeleton() {
+/**
+ * While a list loads: a pulsing block the size of the section's empty state, drawn from it (hidden), which is
+ * what a list most often turns out to be on a first visit; two 120 px blocks replaced by a shorter card moved
+ * everything below (Cumulative Layout Shift, issue #11).
+ */
+function BetListSkeleton({ empty }: { empty: React.ReactNode }) {
   return (
-    <Stack spacing={1.5} aria-label="Loading bets" role="status">
-      {[0, 1].map((key) => (
-        <Skeleton key={key} height={120} />
-      ))}
-    </Stack>
+    <Skeleton aria-label="Loading bets" role="status">
+      {empty}
+    </Skeleton>
   );
 }
 
@@ -59,14 +65,14 @@ function BetSection({
   footer?: React.ReactNode;
 }) {
   return (
-    <Box component="section" aria-labelledby={`${id}-heading`}>
-      <Typography id={`${id}-heading`} variant="h6" component="h2" gutterBottom>
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-h6 text-gutter">
         {title}
-      </Typography>
+      </h2>
       {query.isLoading ? (
-        <BetListSkeleton />
+        <BetListSkeleton empty={empty} />
       ) : query.data && query.data.length > 0 ? (
-        <Stack spacing={1.5}>
+        <div className="bet-list">
           {query.data.map((bet) => (
             <BetCard
               key={bet.id}
@@ -76,12 +82,12 @@ function BetSection({
               onSubmitOutcome={onSubmitOutcome}
             />
           ))}
-        </Stack>
+        </div>
       ) : (
         empty
       )}
       {footer}
-    </Box>
+    </section>
   );
 }
 
@@ -127,7 +133,7 @@ export default function DashboardPage() {
   const openCreate = () => setCreating({ open: true, challenger: null });
 
   return (
-    <Stack spacing={3}>
+    <div className="dashboard">
       <BalanceHero
         greeting={greeting(user)}
         balance={balance}
@@ -174,24 +180,24 @@ export default function DashboardPage() {
           <EmptyState title="No Results Yet" text="Settled, declined and expired bets will show up here." />
         }
         footer={
-          <Box sx={{ mt: 1 }}>
-            <Button component={RouterLink} to="/bets" sx={{ minHeight: 44 }}>
-              See all bets
-            </Button>
-          </Box>
+          <div className="dashboard-footer">
+            <ButtonLink to="/bets">See all bets</ButtonLink>
+          </div>
         }
       />
 
       {creating.open && (
         <Suspense fallback={null}>
-          <CreateBetFlow
-            open
-            challengerId={creating.challenger}
-            onClose={() => setCreating({ open: false, challenger: null })}
-          />
+          <LazyThemeRoot>
+            <CreateBetFlow
+              open
+              challengerId={creating.challenger}
+              onClose={() => setCreating({ open: false, challenger: null })}
+            />
+          </LazyThemeRoot>
         </Suspense>
       )}
       {dialogs}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { LazyThemeRoot } from '../../components/LazyThemeRoot';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { useToast } from '../../components/toast/use-toast';
 import { useBetDialogEvents } from './bet-dialog-events';
@@ -35,13 +36,17 @@ export function useBetDialogs(viewerId: string) {
     useCallback((bet: Bet) => setResulting(bet), []),
   );
   useLoadWhenIdle(loadAllDialogs);
-  const dialogs = (
+  // MUI's theme (and core) loads with the first dialog opened, not with the screen (the dashboard draws
+  // without MUI, issue #11).
+  const dialogs = (accepting || reporting || resulting) && (
     <Suspense fallback={null}>
-      {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
-      {reporting && (
-        <SubmitOutcomeDialog bet={reporting} viewerId={viewerId} onClose={() => setReporting(null)} />
-      )}
-      {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
+      <LazyThemeRoot>
+        {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
+        {reporting && (
+          <SubmitOutcomeDialog bet={reporting} viewerId={viewerId} onClose={() => setReporting(null)} />
+        )}
+        {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
+      </LazyThemeRoot>
     </Suspense>
   );
   return { dialogs, openAcceptance: setAccepting, openOutcome: setReporting };

@@ -1,7 +1,9 @@
-import NotificationsIcon from '@mui/icons-material/Notifications';
-import { IconButton, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useId, useState } from 'react';
+import { LazyThemeRoot } from '../../components/LazyThemeRoot';
+import { IconButton } from '../../components/plain/Button';
+import { NotificationsIcon } from '../../components/plain/icons';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { unreadCountOf } from './notification-cache';
 import { useNotificationsInfiniteQuery } from './notifications-api';
 import './NotificationBell.css';
@@ -43,8 +45,7 @@ export function NotificationBell({
   /** Only while the live stream is down (docs/product.md §9 polling stays the fallback). */
   pollingInterval: number;
 }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = !useMediaQuery(DESKTOP_QUERY);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Mounted from its first opening on, so it keeps its closing transition.
@@ -78,7 +79,7 @@ export function NotificationBell({
       >
         <IconButton
           color="inherit"
-          sx={{ width: 44, height: 44 }}
+          className="bell-button"
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={open}
@@ -100,27 +101,31 @@ export function NotificationBell({
       </span>
       {panelUsed && (
         <Suspense fallback={null}>
-          <BellPanel
-            phone={phone}
-            anchor={anchor}
-            panelId={panelId}
-            titleId={titleId}
-            onClose={close}
-            onOpenSettings={() => {
-              close();
-              setSettingsUsed(true);
-              setSettingsOpen(true);
-            }}
-          />
+          <LazyThemeRoot>
+            <BellPanel
+              phone={phone}
+              anchor={anchor}
+              panelId={panelId}
+              titleId={titleId}
+              onClose={close}
+              onOpenSettings={() => {
+                close();
+                setSettingsUsed(true);
+                setSettingsOpen(true);
+              }}
+            />
+          </LazyThemeRoot>
         </Suspense>
       )}
       {settingsUsed && (
         <Suspense fallback={null}>
-          <NotificationSettingsDialog
-            open={settingsOpen}
-            onClose={() => setSettingsOpen(false)}
-            pushNotifications={pushNotifications}
-          />
+          <LazyThemeRoot>
+            <NotificationSettingsDialog
+              open={settingsOpen}
+              onClose={() => setSettingsOpen(false)}
+              pushNotifications={pushNotifications}
+            />
+          </LazyThemeRoot>
         </Suspense>
       )}
     </>
