@@ -6,12 +6,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../backend/dist/bootstrap/node-flags.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Node's flags for both servers: BENCH_NODE_FLAGS (space-separated) to try one, none by default. */
+/**
+ * Node's flags for both servers: the ones Betwixt is deployed with (backend/src/bootstrap/node-flags.ts), the
+ * ceiling getting the same so that the ratio is the code's, not a flag's; BENCH_PLAIN_NODE=1 leaves them out
+ * (to measure what they do), BENCH_NODE_FLAGS (space-separated) adds more.
+ */
 function nodeFlags() {
-  return process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const deployed = process.env.BENCH_PLAIN_NODE === '1' ? [] : SERVER_NODE_FLAGS;
+  return [...deployed, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
 }
 
 /** The built app (`backend/dist/main.js`) on `port`, with an embedded PostgreSQL on `pgPort` in a fresh DATA_DIR. */

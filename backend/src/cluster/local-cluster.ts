@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from './free-port.js';
 import { startLocalRedis, type LocalRedis } from './redis-server.js';
+import { SERVER_NODE_FLAGS } from '../bootstrap/node-flags.js';
 
 /** Everything above this line of docker/haproxy.cfg is shared; the servers below it are the cluster's own. */
 const SERVERS_MARKER = '# ---- servers';
@@ -147,7 +148,7 @@ export class ClusterInstance {
   async start(): Promise<void> {
     if (this.child) throw new Error(`${this.name} is already running`);
     this.asked = false;
-    const child = spawn(process.execPath, [join(this.root, 'backend/dist/main.js')], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(this.root, 'backend/dist/main.js')], {
       env: { ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
