@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes, useServiceWorkerNavigation } from './router';
+import { AppRoutes, prefetchForSession, useServiceWorkerNavigation } from './router';
 import { appStore } from '../store/app-store';
 import { Toaster } from '../components/toast/Toaster';
 // The page's baseline (what MUI's CssBaseline drew): MUI itself loads only with the parts drawn with it.
@@ -19,6 +19,7 @@ function App() {
   return <AppRoutes />;
 }
 
+prefetchForSession(window.location.pathname);
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
