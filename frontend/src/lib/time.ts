@@ -36,15 +36,18 @@ export function formatDate(value: string | Date | null | undefined): string {
   return new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+// Made on first use, not when the module loads: this module comes with the dashboard's first visit, which shows
+// no relative time, and making an Intl formatter is a few milliseconds of main-thread work (issue #11).
+let relativeFormat: Intl.RelativeTimeFormat | null = null;
+const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday"; a week or older shows the en-US date. */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
   const ms = now.getTime() - new Date(value).getTime();
   if (ms < 60_000) return 'just now';
-  if (ms < HOUR) return relative.format(-Math.floor(ms / 60_000), 'minute');
-  if (ms < DAY) return relative.format(-Math.floor(ms / HOUR), 'hour');
-  if (ms < 7 * DAY) return relative.format(-Math.floor(ms / DAY), 'day');
+  if (ms < HOUR) return relative().format(-Math.floor(ms / 60_000), 'minute');
+  if (ms < DAY) return relative().format(-Math.floor(ms / HOUR), 'hour');
+  if (ms < 7 * DAY) return relative().format(-Math.floor(ms / DAY), 'day');
   return formatDate(value);
 }
 
