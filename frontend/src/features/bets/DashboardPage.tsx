@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { LazyThemeRoot } from '../../components/LazyThemeRoot';
+import { LazyThemeRoot, loadThemeRoot } from '../../components/LazyThemeRoot';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Button } from '../../components/plain/Button';
 import { Card } from '../../components/plain/Card';
@@ -24,9 +24,7 @@ function EmptyState({ title, text, action }: { title: string; text: string; acti
   return (
     <Card style={{ textAlign: 'center', padding: '24px 16px', borderStyle: 'dashed' }}>
       <h3 className="text-h6">{title}</h3>
-      <p className={action ? 'text-body1 empty-text has-action' : 'text-body1'}>
-        {text}
-      </p>
+      <p className={action ? 'text-body1 empty-text has-action' : 'text-body1'}>{text}</p>
       {action}
     </Card>
   );
@@ -98,6 +96,8 @@ const CreateBetFlow = lazy(() => loadCreateBetFlow().then((m) => ({ default: m.C
 
 /** The dashboard (docs/product.md §2): balance, active bets, pending challenges and recent results. */
 export default function DashboardPage() {
+  // MUI's theme first: every dialog waits for it (a lazy LazyThemeRoot renders what it wraps only once loaded).
+  useLoadWhenIdle(loadThemeRoot);
   useLoadWhenIdle(loadCreateBetFlow);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
