@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { generate } from 'otplib';
 import { startSecondInstance, startTestApp, type TestApp } from '../support/test-app.js';
 import { api, newSignup, newUser } from '../support/factories.js';
@@ -303,6 +304,35 @@ describe('sign-up and login', () => {
     expect(logout.headers.get('location')).toBe('/');
     expect(logout.headers.get('set-cookie')).toMatch(/betwixt\.sid=;/);
     expect((await api(t, 'GET', '/api/auth/user', { token: user.token })).status).toBe(401);
+  });
+
+  it('refuses bearer tokens that are forged, of another algorithm, expired or malformed, with 401', async () => {
+    const user = await newUser(t);
+    const [, body = ''] = user.token.split('.');
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const sign = (header: object, payload: object, secret: string, hash = 'sha256') => {
+      const unsigned = `${part(header)}.${part(payload)}`;
+      return `${unsigned}.${createHmac(hash, secret).update(unsigned).digest('base64url')}`;
+    };
+    const secret = t.config.jwtSecret;
+    const now = Math.floor(Date.now() / 1000);
+    // The control: a token we sign here with the app's secret is accepted, so the refusals below are the claims'.
+    const resigned = sign({ alg: 'HS256', typ: 'JWT' }, claims, secret);
+    expect((await api(t, 'GET', '/api/auth/user', { token: resigned })).status).toBe(200);
+    const refused = {
+      'another secret': sign({ alg: 'HS256', typ: 'JWT' }, claims, `${secret}x`),
+      'HS512 with our secret': sign({ alg: 'HS512', typ: 'JWT' }, claims, secret, 'sha512'),
+      'alg none': `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`,
+      expired: sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now - 7200, exp: now - 3600 }, secret),
+      'no session id': sign({ alg: 'HS256', typ: 'JWT' }, { sub: claims.sub, iat: now }, secret),
+      'an unknown session': sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: 'not-a-session' }, secret),
+      garbage: 'not.a.token',
+    };
+    for (const [name, token] of Object.entries(refused)) {
+      const response = await api(t, 'GET', '/api/auth/user', { token });
+      expect({ name, status: response.status }).toEqual({ name, status: 401 });
+    }
   });
 
   it('accepts the session cookie set at login', async () => {
