@@ -11,6 +11,24 @@ describe('money formatting', () => {
     expect(formatMoney(input)).toBe(output);
   });
 
+  it('writes what Intl.NumberFormat en-US with two decimals writes, without making one at load', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const values = [
+      0, -0, 0.001, 0.004, 0.005, 0.006, 0.015, 0.125, 0.995, 1.005, 1.255, 2.675, 9.995, 99.995, 999.995,
+      999999.995, -0.001, -0.005, -1.005, -999.995, 1e-6, 1e-7, 5e-7, 123456789.125, 2 ** 53, 1e20, 1e21,
+      1.7976931348623157e308, 0.1 + 0.2, 1 / 3, 2 / 3, -2 / 3, 1000, 1000000, 12345.678, -12345.678,
+    ];
+    let seed = 11;
+    for (let index = 0; index < 3000; index += 1) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      const digits = 1 + (seed % 12);
+      const scale = 10 ** (seed % 5);
+      values.push(((seed % 2 ? -1 : 1) * Math.floor((seed / 7) % 10 ** digits)) / scale);
+    }
+    for (const value of values) expect([value, formatMoney(value)]).toEqual([value, intl.format(value)]);
+    expect(formatMoney('12.345')).toBe(intl.format(12.345));
+  });
+
   it('signs amounts', () => {
     expect(formatSignedMoney('12.5')).toBe('+12.50');
     expect(formatSignedMoney('-3')).toBe('-3.00');
