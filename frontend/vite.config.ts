@@ -77,6 +77,10 @@ const reactRouterDist = join(
   'production',
 );
 
+/** The chunks useLoadWhenIdle fetches after the first screen (see build.modulePreload below). */
+const IDLE_CHUNK =
+  /(^|\/)(ThemeRoot|CreateBetFlow|BellPanel|NotificationList|AccountMenu|AcceptBetDialog|SubmitOutcomeDialog|SubmitResultDialog)-[\w-]+\.js$/;
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompress(), reactRouterPureComponents()],
   resolve:
@@ -92,6 +96,15 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 700,
+    // What the signed-in screens fetch when idle (useLoadWhenIdle: MUI's theme, the create flow, the bet
+    // dialogs, the bell's panel and list, the account menu) is imported without Vite's preload list: for each
+    // chunk it appended a <link rel="modulepreload"> per dependency to the head in one go, and for the create
+    // flow's 35 that was one task of 60-100 ms at Lighthouse's 4x CPU slowdown, inside the dashboard's
+    // Total Blocking Time (issue #11). The browser then fetches their imports as it reads each chunk, a few
+    // round trips later, long before anyone opens them. The first screens' chunks keep their lists.
+    modulePreload: {
+      resolveDependencies: (filename, deps) => (IDLE_CHUNK.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       // @emotion/react's ESM build keeps a bare `import 'hoist-non-react-statics'` (for its withTheme, which the
       // app does not use); that package is CommonJS without a sideEffects field, so it and its own copy of

@@ -117,6 +117,7 @@ function summary(name, lhr) {
     FCP: metric('first-contentful-paint'),
     LCP: metric('largest-contentful-paint'),
     TBT: metric('total-blocking-time'),
+    CLS: metric('cumulative-layout-shift'),
     'audits below 90': failing.join(' ') || '-',
   };
 }
