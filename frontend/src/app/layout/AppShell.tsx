@@ -22,6 +22,7 @@ import { initials } from '../../lib/initials';
 import { formatMoney } from '../../lib/money';
 import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
+import { useAfterFirstRender } from '../../lib/use-after-first-render';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { LazyThemeRoot } from '../../components/LazyThemeRoot';
@@ -152,16 +153,22 @@ function BottomBar({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
-  const { connected } = useLiveUpdates(user);
-  useExpiryReminders(user);
+  // What the first screen does not draw (the live stream, the expiring-bets check, the push subscription, the
+  // bell's count) starts a task after the shell and the screen have committed and sent their own requests: all
+  // together were one long task of 70-140 ms at Lighthouse's 4x CPU slowdown on the dashboard (issue #11).
+  const started = useAfterFirstRender();
+  const { connected } = useLiveUpdates(user, started);
+  useExpiryReminders(user, started);
   useEffect(() => {
+    if (!started) return;
     // Loaded here, not with the shell: nothing on the first screen waits for it (issue #11).
     void import('../../lib/web-push').then((module) => module.syncPushSubscription()).catch(() => undefined);
-  }, [user.id]);
+  }, [user.id, started]);
   const bell = (
     <NotificationBell
       pushNotifications={user.pushNotifications}
       pollingInterval={connected ? 0 : NOTIFICATIONS_FALLBACK_POLL_MS}
+      fetchCount={started}
     />
   );
   // Only the bars of this width are drawn (CSS hid the others, but they were rendered all the same: a second

@@ -40,10 +40,13 @@ export function bellLabel(unread: number): string {
 export function NotificationBell({
   pushNotifications,
   pollingInterval,
+  fetchCount = true,
 }: {
   pushNotifications: boolean;
   /** Only while the live stream is down (docs/product.md §9 polling stays the fallback). */
   pollingInterval: number;
+  /** False while the shell draws its first screen: the count is asked for a task later (AppShell). */
+  fetchCount?: boolean;
 }) {
   const phone = !useMediaQuery(DESKTOP_QUERY);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -57,7 +60,7 @@ export function NotificationBell({
   useLoadWhenIdle(loadPanelAndList);
   const panelId = useId();
   const titleId = useId();
-  const { data } = useNotificationsInfiniteQuery(undefined, { pollingInterval });
+  const { data } = useNotificationsInfiniteQuery(undefined, { pollingInterval, skip: !fetchCount });
   const unread = unreadCountOf(data);
   const label = bellLabel(unread);
   const shown = badgeText(unread);

@@ -7,8 +7,12 @@ import { dueReminders, expiryReminder, REMINDER_CHECK_MS } from './expiry-remind
 import { EXPIRING_BETS_POLL_MS, useExpiringBetsQuery } from './notifications-api';
 
 /** docs/product.md §7/§9: every 60 s, a local "bet expiring" notification for bets with 0.9 to 1 hour left, once per bet per page load. */
-export function useExpiryReminders(user: Pick<User, 'pushNotifications'>): void {
-  const { data: bets } = useExpiringBetsQuery(undefined, { pollingInterval: EXPIRING_BETS_POLL_MS });
+export function useExpiryReminders(user: Pick<User, 'pushNotifications'>, enabled = true): void {
+  // `enabled`: the shell starts this after its first screen (AppShell).
+  const { data: bets } = useExpiringBetsQuery(undefined, {
+    pollingInterval: EXPIRING_BETS_POLL_MS,
+    skip: !enabled,
+  });
   const reminded = useRef(new Set<number>());
 
   const check = useEffectEvent(() => {

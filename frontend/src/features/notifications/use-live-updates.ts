@@ -16,7 +16,11 @@ const openEventStream = loadedOnFirstUse(async () => (await import('./event-stre
  * `notification` refreshes the bell and, when allowed, shows a browser notification. Polling stays
  * as the fallback while the stream is down. Closed when the shell unmounts (logout).
  */
-export function useLiveUpdates(user: Pick<User, 'id' | 'pushNotifications'>): { connected: boolean } {
+export function useLiveUpdates(
+  user: Pick<User, 'id' | 'pushNotifications'>,
+  /** The shell opens the stream after its first screen (AppShell); polling covers the moment before. */
+  enabled = true,
+): { connected: boolean } {
   const dispatch = useAppDispatch();
   const [connected, setConnected] = useState(false);
 
@@ -34,19 +38,18 @@ export function useLiveUpdates(user: Pick<User, 'id' | 'pushNotifications'>): { 
     }
   });
 
-  useEffect(
-    () =>
-      connectLive(openEventStream, {
-        onStatus: setConnected,
-        onReady: (reconnected) => {
-          if (reconnected) dispatch(api.util.invalidateTags(allTopicTags()));
-        },
-        onNotification,
-        onChanged: (topics) => dispatch(api.util.invalidateTags(tagsForTopics(topics))),
-        onUnauthorized: () => dispatch(api.util.invalidateTags(['User'])),
-      }),
-    [dispatch, user.id],
-  );
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return connectLive(openEventStream, {
+      onStatus: setConnected,
+      onReady: (reconnected) => {
+        if (reconnected) dispatch(api.util.invalidateTags(allTopicTags()));
+      },
+      onNotification,
+      onChanged: (topics) => dispatch(api.util.invalidateTags(tagsForTopics(topics))),
+      onUnauthorized: () => dispatch(api.util.invalidateTags(['User'])),
+    });
+  }, [dispatch, user.id, enabled]);
 
   return { connected };
 }
