@@ -4,9 +4,10 @@
 // numbers written with an exponent (1e21 and beyond, or below 1e-6), which money never is.
 let formatter: Intl.NumberFormat | null = null;
 const intlFormat = (value: number) =>
-  (formatter ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(
-    value,
-  );
+  (formatter ??= new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })).format(value);
 
 /** Adds one to a string of decimal digits ("099" -> "100", "99" -> "100"). */
 function incrementDigits(digits: string): string {
