@@ -77,9 +77,8 @@ const reactRouterDist = join(
   'production',
 );
 
-/** The chunks useLoadWhenIdle fetches after the first screen (see build.modulePreload below). */
-const IDLE_CHUNK =
-  /(^|\/)(ThemeRoot|CreateBetFlow|BellPanel|NotificationList|AccountMenu|AcceptBetDialog|SubmitOutcomeDialog|SubmitResultDialog)-[\w-]+\.js$/;
+/** The chunks of the *-idle-imports.ts modules (see build.modulePreload below). */
+const IDLE_IMPORTS = /idle-imports-[\w-]+\.js$/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompress(), reactRouterPureComponents()],
@@ -96,14 +95,11 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 700,
-    // What the signed-in screens fetch when idle (useLoadWhenIdle: MUI's theme, the create flow, the bet
-    // dialogs, the bell's panel and list, the account menu) is imported without Vite's preload list: for each
-    // chunk it appended a <link rel="modulepreload"> per dependency to the head in one go, and for the create
-    // flow's 35 that was one task of 60-100 ms at Lighthouse's 4x CPU slowdown, inside the dashboard's
-    // Total Blocking Time (issue #11). The browser then fetches their imports as it reads each chunk, a few
-    // round trips later, long before anyone opens them. The first screens' chunks keep their lists.
+    // The imports of the *-idle-imports.ts modules (what the signed-in screens fetch when idle, in chunks of their
+    // own) go without Vite's preload list: see features/bets/dashboard-idle-imports.ts (issue #11). Every other
+    // import keeps it.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (IDLE_CHUNK.test(filename) ? [] : deps),
+      resolveDependencies: (_filename, deps, { hostId }) => (IDLE_IMPORTS.test(hostId) ? [] : deps),
     },
     rolldownOptions: {
       // @emotion/react's ESM build keeps a bare `import 'hoist-non-react-statics'` (for its withTheme, which the

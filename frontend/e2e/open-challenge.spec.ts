@@ -28,6 +28,9 @@ test('an open challenge sent as a link: a signed-out visitor signs up, accepts, 
   await signUp(alicePage, alice);
   await alicePage.getByRole('button', { name: 'Create New Bet' }).first().click();
   const flow = alicePage.getByRole('dialog', { name: 'Create New Bet' });
+  // The flow's code may still be loading just after sign-up: axe waits for the dialog and its fade-in, not
+  // for two frames alone (it once met the dialog mounting mid-check, half faded in).
+  await expect(flow).toBeVisible();
   await expectAccessible(alicePage, 'the create flow with Send as a link');
   await flow.getByRole('button', { name: /Send as a link/ }).click();
   await expect(flow.getByText('Challenging whoever accepts your link first')).toBeVisible();

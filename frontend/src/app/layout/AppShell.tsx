@@ -34,13 +34,16 @@ import './AppShell.css';
 // The account menu (MUI's Menu, Popover and Modal) loads after the shell has drawn: it shows only when opened.
 const loadAccountMenu = () => import('./AccountMenu');
 const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
+// The idle load goes through a chunk of its own (see shell-idle-imports.ts).
+const prefetchAccountMenu = () =>
+  import('./shell-idle-imports').then((module) => module.loadAccountMenuWhenIdle());
 
 function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
   const { pathname } = useLocation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   // Mounted from its first opening on, so it keeps its closing transition.
   const [menuUsed, setMenuUsed] = useState(false);
-  useLoadWhenIdle(loadAccountMenu);
+  useLoadWhenIdle(prefetchAccountMenu);
   return (
     <header className="app-bar app-bar-desktop">
       <nav aria-label="Main" className="app-toolbar">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { LazyThemeRoot, loadThemeRoot } from '../../components/LazyThemeRoot';
+import { LazyThemeRoot } from '../../components/LazyThemeRoot';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Button } from '../../components/plain/Button';
 import { Card } from '../../components/plain/Card';
@@ -93,12 +93,16 @@ function BetSection({
 // never open it (see useLoadWhenIdle).
 const loadCreateBetFlow = () => import('./CreateBetFlow');
 const CreateBetFlow = lazy(() => loadCreateBetFlow().then((m) => ({ default: m.CreateBetFlow })));
+// The idle loads go through a chunk of their own (see dashboard-idle-imports.ts).
+const prefetchThemeRoot = () => import('./dashboard-idle-imports').then((m) => m.loadThemeRootWhenIdle());
+const prefetchCreateBetFlow = () =>
+  import('./dashboard-idle-imports').then((m) => m.loadCreateBetFlowWhenIdle());
 
 /** The dashboard (docs/product.md §2): balance, active bets, pending challenges and recent results. */
 export default function DashboardPage() {
   // MUI's theme first: every dialog waits for it (a lazy LazyThemeRoot renders what it wraps only once loaded).
-  useLoadWhenIdle(loadThemeRoot);
-  useLoadWhenIdle(loadCreateBetFlow);
+  useLoadWhenIdle(prefetchThemeRoot);
+  useLoadWhenIdle(prefetchCreateBetFlow);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState<{ open: boolean; challenger: string | null }>({

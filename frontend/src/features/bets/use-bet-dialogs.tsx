@@ -20,8 +20,8 @@ const SubmitResultDialog = lazy(() =>
   loadSubmitResultDialog().then((m) => ({ default: m.SubmitResultDialog })),
 );
 
-const loadAllDialogs = () =>
-  Promise.all([loadAcceptBetDialog(), loadSubmitOutcomeDialog(), loadSubmitResultDialog()]);
+// The idle load goes through a chunk of its own (see bet-dialogs-idle-imports.ts).
+const loadAllDialogs = () => import('./bet-dialogs-idle-imports').then((m) => m.loadBetDialogsWhenIdle());
 
 /**
  * The bet dialogs a screen hosts: acceptance and 'Submit Bet Result' (also opened by the product's window

@@ -14,7 +14,8 @@ const MAX_SHOWN = 99;
 // is idle: the bell itself is on every signed-in screen, what it opens is not needed to draw the first one
 // (issue #11's first-visit budget).
 const loadBellPanel = () => import('./BellPanel');
-const loadPanelAndList = () => loadBellPanel().then((module) => module.loadNotificationList());
+// The idle load goes through a chunk of its own (see bell-idle-imports.ts).
+const loadPanelAndList = () => import('./bell-idle-imports').then((m) => m.loadBellPanelWhenIdle());
 const BellPanel = lazy(async () => ({ default: (await loadBellPanel()).BellPanel }));
 const NotificationSettingsDialog = lazy(async () => ({
   default: (await import('../../components/notification-settings/NotificationSettingsDialog'))
