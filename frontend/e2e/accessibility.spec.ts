@@ -67,6 +67,8 @@ test('a new user’s screens and dialogs have no serious accessibility violation
     .getByRole('button', { name: /notifications/i })
     .first()
     .click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByText('No notifications yet')).toBeVisible();
   await expectAccessible(page, 'the notification list');
 });
 

@@ -1,15 +1,24 @@
-import { Box, CircularProgress, Drawer, Popover } from '@mui/material';
+import { Box, CircularProgress, Drawer, Popover, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 
 // The list loads when the panel first opens (or when the shell is idle, see NotificationBell).
 export const loadNotificationList = () => import('./NotificationList');
 const NotificationList = lazy(async () => ({ default: (await loadNotificationList()).NotificationList }));
 
-function PanelLoading() {
+/**
+ * While the list's code loads, the panel already shows its title where the list will put it: the dialog is
+ * labelled by it (a dialog without a name is announced as just "dialog"), and the header does not jump.
+ */
+function PanelLoading({ titleId }: { titleId: string }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-      <CircularProgress size={28} aria-label="Loading notifications" />
-    </Box>
+    <>
+      <Typography id={titleId} variant="h6" component="h2" sx={{ pl: 2, pr: 1, pt: 1.5, pb: 0.5 }}>
+        Notifications
+      </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+        <CircularProgress size={28} aria-label="Loading notifications" />
+      </Box>
+    </>
   );
 }
 
@@ -31,7 +40,7 @@ export function BellPanel({
 }) {
   const open = anchor !== null;
   const list = (
-    <Suspense fallback={<PanelLoading />}>
+    <Suspense fallback={<PanelLoading titleId={titleId} />}>
       <NotificationList titleId={titleId} onClose={onClose} onOpenSettings={onOpenSettings} />
     </Suspense>
   );
