@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
+import { use } from 'react';
 import { BellPanel } from './BellPanel';
 
-// The list's code never arrives, so the panel stays in its loading state.
+// The list never finishes loading (it suspends on a promise that never settles), so the panel stays in its
+// loading state.
+const mockNeverLoaded = new Promise<never>(() => undefined);
 jest.mock('./NotificationList', () => ({
-  NotificationList: () => {
-    throw new Promise(() => undefined);
-  },
+  NotificationList: () => use(mockNeverLoaded),
 }));
 
 describe('BellPanel while the list loads', () => {

@@ -76,7 +76,8 @@ describe('NotificationBell', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     fireEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(within(panel).getByText('1 unread')).toBeTruthy();
+    // The panel is named from its first frame; the list's code may still be loading.
+    expect(await within(panel).findByText('1 unread')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: /Unread: New challenge 2/ })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: /^New challenge 1/ })).toBeTruthy();
     expect(within(panel).getAllByText('5 minutes ago')).toHaveLength(2);
@@ -89,8 +90,9 @@ describe('NotificationBell', () => {
     renderBell();
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const entry = await within(panel).findByRole('button', { name: /New challenge 4/ });
     await act(async () => {
-      fireEvent.click(within(panel).getByRole('button', { name: /New challenge 4/ }));
+      fireEvent.click(entry);
     });
     expect(await screen.findByText('Friends page')).toBeTruthy();
     await waitFor(() => expect(server.calls).toContain('POST /api/notifications/4/read'));
@@ -101,8 +103,9 @@ describe('NotificationBell', () => {
     renderBell();
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const markAll = await within(panel).findByRole('button', { name: 'Mark all as read' });
     await act(async () => {
-      fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+      fireEvent.click(markAll);
     });
     expect(server.calls).toContain('POST /api/notifications/read-all');
     expect(await within(panel).findByText('All read')).toBeTruthy();
@@ -125,7 +128,7 @@ describe('NotificationBell', () => {
     renderBell();
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    fireEvent.click(within(panel).getByRole('button', { name: 'Notification settings' }));
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Notification settings' }));
     expect(await screen.findByRole('dialog', { name: 'Notification Settings' })).toBeTruthy();
   });
 });
