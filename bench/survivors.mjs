@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `node bench/survivors.mjs [--route create|user] [--requests 4000] [--top 25]` (after `npx nx run backend:build`):
+// `node bench/survivors.mjs [--route create|user|<GET path>] [--anonymous] [--requests 4000] [--top 25]` (after
+// `npx nx run backend:build`):
 // which of Betwixt's allocations outlive a scavenge, the young-generation GC. Betwixt is started with its
 // inspector on, warmed up on the route, then V8's sampling heap profiler runs over the same number of requests
 // from 10 connections, keeping only objects that survived a scavenge (`includeObjectsCollectedByMinorGC: false`,
@@ -16,6 +17,7 @@ const { values: flags } = parseArgs({
     route: { type: 'string', default: 'create' },
     requests: { type: 'string', default: '4000' },
     top: { type: 'string', default: '25' },
+    anonymous: { type: 'boolean', default: false },
   },
 });
 const PORT = 3190;
@@ -73,6 +75,11 @@ try {
   const pairs = [];
   for (let i = 0; i < 10; i += 1) pairs.push({ creator: await signUp(call), opponent: await signUp(call) });
   let sent = 0;
+  const get = (path) => () => ({
+    method: 'GET',
+    path,
+    headers: flags.anonymous ? {} : { authorization: `Bearer ${pairs[0].creator.token}` },
+  });
   const routes = {
     create: () => {
       const { creator, opponent } = pairs[sent++ % pairs.length];
@@ -90,14 +97,10 @@ try {
         }),
       };
     },
-    user: () => ({
-      method: 'GET',
-      path: '/api/auth/user',
-      headers: { authorization: `Bearer ${pairs[0].creator.token}` },
-    }),
+    user: get('/api/auth/user'),
   };
-  const job = routes[flags.route];
-  if (!job) throw new Error(`--route is one of ${Object.keys(routes).join(', ')}`);
+  const job = flags.route.startsWith('/') ? get(flags.route) : routes[flags.route];
+  if (!job) throw new Error(`--route is one of ${Object.keys(routes).join(', ')} or a path to GET`);
   const run = () =>
     cannon({
       url: app,
