@@ -95,9 +95,12 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 700,
-    // The imports of the *-idle-imports.ts modules (what the signed-in screens fetch when idle, in chunks of their
-    // own) go without Vite's preload list: see features/bets/dashboard-idle-imports.ts (issue #11). Every other
-    // import keeps it.
+    // The imports of the *-idle-imports.ts modules (what the signed-in screens fetch when idle, each module a
+    // chunk of its own) go without Vite's preload list: that list appended a <link rel="modulepreload"> per
+    // dependency to the head in one task (35 for the create flow, 60-100 ms at Lighthouse's 4x CPU slowdown,
+    // inside the dashboard's Total Blocking Time, issue #11). The browser then fetches each chunk's imports as it
+    // reads it, long before anyone opens a dialog. Every other import keeps the list, so a dialog opened at once
+    // still loads through its own import, with it.
     modulePreload: {
       resolveDependencies: (_filename, deps, { hostId }) => (IDLE_IMPORTS.test(hostId) ? [] : deps),
     },
