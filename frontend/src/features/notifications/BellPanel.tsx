@@ -1,5 +1,6 @@
-import { Box, CircularProgress, Drawer, Popover, Typography } from '@mui/material';
+import { Box, CircularProgress, Drawer, Popover } from '@mui/material';
 import { lazy, Suspense } from 'react';
+import { NotificationsTitle } from './NotificationsTitle';
 
 // The list loads when the panel first opens (or when the shell is idle, see NotificationBell).
 export const loadNotificationList = () => import('./NotificationList');
@@ -12,9 +13,12 @@ const NotificationList = lazy(async () => ({ default: (await loadNotificationLis
 function PanelLoading({ titleId }: { titleId: string }) {
   return (
     <>
-      <Typography id={titleId} variant="h6" component="h2" sx={{ pl: 2, pr: 1, pt: 1.5, pb: 0.5 }}>
-        Notifications
-      </Typography>
+      {/* Where the list's header row puts the title: the row's padding around the 44 px of its icon buttons. */}
+      <Box sx={{ pl: 2, pr: 1, pt: 1.5, pb: 0.5 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 44 }}>
+          <NotificationsTitle id={titleId} />
+        </Box>
+      </Box>
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
         <CircularProgress size={28} aria-label="Loading notifications" />
       </Box>

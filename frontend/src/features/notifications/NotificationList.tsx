@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { appPath } from '../../lib/nav';
 import { NotificationItem } from './NotificationItem';
+import { NotificationsTitle } from './NotificationsTitle';
 import { unreadCountOf } from './notification-cache';
 import {
   useMarkAllNotificationsReadMutation,
@@ -71,9 +72,7 @@ export function NotificationList({
   return (
     <>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', pl: 2, pr: 1, pt: 1.5, pb: 0.5 }}>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1 }}>
-          Notifications
-        </Typography>
+        <NotificationsTitle id={titleId} sx={{ flex: 1 }} />
         <IconButton aria-label="Notification settings" onClick={onOpenSettings}>
           <SettingsIcon />
         </IconButton>
