@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `node bench/gc.mjs [--route /api/bets/active] [--rounds 2] [--requests 12000]`: what Node's deployed flags
-// (backend/src/bootstrap/node-flags.ts) do to Betwixt alone. Betwixt is started with and without them in
-// turn, each warmed up and then sent the same requests from 10 connections; it prints the time spent in GC
-// per request by kind (from its own /metrics, i.e. prom-client's GC observer), the process's CPU per request
-// (from /proc) and its resident memory after the run. Not part of `npm test`.
+// `node bench/gc.mjs [--route /api/bets/active|create] [--rounds 2] [--requests 12000] [--extra="<flags>"]`:
+// what Node's deployed flags (backend/src/bootstrap/node-flags.ts) do to Betwixt alone; with --extra, what
+// those flags would add to the deployed ones. Betwixt is started with and without them in turn, each warmed
+// up and then sent the same requests from 10 connections; it prints the time spent in GC per request by kind
+// (from its own /metrics, i.e. prom-client's GC observer), the process's CPU per request (from /proc) and its
+// resident memory after the run. Not part of `npm test`.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { cannon, client, cpuSeconds, signUp, startBetwixt, stopBetwixt, waitFor } from './support.mjs';
@@ -13,6 +14,7 @@ const { values: flags } = parseArgs({
     route: { type: 'string', default: '/api/bets/active' },
     rounds: { type: 'string', default: '2' },
     requests: { type: 'string', default: '12000' },
+    extra: { type: 'string' },
   },
 });
 const METRICS_TOKEN = randomBytes(24).toString('hex');
@@ -32,10 +34,13 @@ async function metrics() {
   return { gc, rss };
 }
 
+const outerFlags = process.env.BENCH_NODE_FLAGS ?? '';
 const rows = [];
 for (let round = 1; round <= Number(flags.rounds); round += 1) {
   for (const deployed of [false, true]) {
-    process.env.BENCH_PLAIN_NODE = deployed ? '0' : '1';
+    // Without --extra: none against the deployed flags; with it: the deployed flags against them plus extra.
+    process.env.BENCH_PLAIN_NODE = deployed || flags.extra ? '0' : '1';
+    process.env.BENCH_NODE_FLAGS = `${outerFlags} ${deployed && flags.extra ? flags.extra : ''}`.trim();
     const server = startBetwixt({
       port: PORT,
       pgPort: 54580,
@@ -59,11 +64,41 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
         const { id } = await call('POST', '/api/bets', alice.token, bet);
         await call('POST', `/api/bets/${id}/accept`, bob.token, { opponentPick: 'No' });
       }
-      const load = {
-        url: `${base}${flags.route}`,
-        connections: 10,
-        headers: { authorization: `Bearer ${alice.token}` },
-      };
+      // `--route create`: POST /api/bets from ten writers, each betting against its own opponent (a write
+      // per request, as in bench.mjs); any other route is a GET as alice.
+      const writers = [];
+      if (flags.route === 'create')
+        for (let i = 0; i < 10; i += 1)
+          writers.push({ creator: await signUp(call), opponent: await signUp(call) });
+      let sent = 0;
+      const load =
+        flags.route === 'create'
+          ? {
+              url: base,
+              connections: 10,
+              requests: [
+                {
+                  setupRequest: (request) => {
+                    const { creator, opponent } = writers[sent++ % writers.length];
+                    return {
+                      ...request,
+                      method: 'POST',
+                      path: '/api/bets',
+                      headers: {
+                        authorization: `Bearer ${creator.token}`,
+                        'content-type': 'application/json',
+                      },
+                      body: JSON.stringify({ ...bet, opponentId: opponent.id }),
+                    };
+                  },
+                },
+              ],
+            }
+          : {
+              url: `${base}${flags.route}`,
+              connections: 10,
+              headers: { authorization: `Bearer ${alice.token}` },
+            };
       await cannon({ ...load, amount: 4000 });
       const before = await metrics();
       const cpuBefore = cpuSeconds(server.pid);
@@ -74,7 +109,13 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
         ((((after.gc[kind] ?? 0) - (before.gc[kind] ?? 0)) / REQUESTS) * 1e6).toFixed(1);
       rows.push({
         round,
-        flags: deployed ? 'deployed' : 'none',
+        flags: flags.extra
+          ? deployed
+            ? `deployed ${flags.extra}`
+            : 'deployed'
+          : deployed
+            ? 'deployed'
+            : 'none',
         'CPU µs/req': ((cpu / REQUESTS) * 1e6).toFixed(0),
         'minor GC µs/req': perRequest('minor'),
         'major GC µs/req': perRequest('major'),
@@ -86,5 +127,7 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
     }
   }
 }
-console.log(`\nGET ${flags.route}, ${REQUESTS} requests after 4000 untimed, 10 connections`);
+console.log(
+  `\n${flags.route === 'create' ? 'POST /api/bets' : `GET ${flags.route}`}, ${REQUESTS} requests after 4000 untimed, 10 connections`,
+);
 console.table(rows);
