@@ -13,6 +13,9 @@ const waitingForCommit = new WeakMap<EntityManager, (() => void)[]>();
  */
 const unitOfWork = new AsyncLocalStorage<EntityManager>();
 
+/** Units of work running now in this process (see `inUnitOfWork`: the storage is off while there are none). */
+let unitsRunning = 0;
+
 function isRetryable(error: unknown): boolean {
   return (
     error instanceof QueryFailedError && RETRYABLE.has((error.driverError as { code?: string }).code ?? '')
@@ -65,7 +68,16 @@ export function inUnitOfWork<T>(
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
   if (unitOfWork.getStore()) throw new Error('inUnitOfWork() cannot be nested');
-  return inTransaction(dataSource, (manager) => unitOfWork.run(manager, () => work(manager)));
+  unitsRunning += 1;
+  return inTransaction(dataSource, (manager) => unitOfWork.run(manager, () => work(manager))).finally(() => {
+    unitsRunning -= 1;
+    // On Node 20 an AsyncLocalStorage, once run, keeps a promise hook on for every promise the process
+    // makes until it is disabled (5–15 % of a request's CPU when the request context used one, see
+    // docs/performance.md): one request with an Idempotency-Key made every later request of any kind pay
+    // that. Off once the last unit has ended; the next run turns it on again. Work a unit started that
+    // outlives it (a timer, an unawaited promise) stops seeing its transaction, which has ended anyway.
+    if (unitsRunning === 0) unitOfWork.disable();
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { AdminTotals1795560000000 } from '../../src/database/migrations/17955600
 import { ProfilePictures1795514700000 } from '../../src/database/migrations/1795514700000-ProfilePictures.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { adminTotalsFromTables, expectAdminTotalsMatchTables } from '../support/invariants.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { createTestDatabase, useTestDataSource } from '../support/test-database.js';
 
 const TABLES = [
   'users',
@@ -35,34 +35,22 @@ const OWN_TABLES = [
 ];
 
 describe('migrations', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    dataSource = new DataSource(dataSourceOptions(database.url));
-    await dataSource.initialize();
-  });
-
-  afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
-  });
+  const dataSource = useTestDataSource();
 
   it('creates all ten tables of the spec’s stored data model, and our own', async () => {
-    const rows: { table_name: string }[] = await dataSource.query(
+    const rows: { table_name: string }[] = await dataSource().query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
     );
     expect(rows.map((row) => row.table_name).sort()).toEqual([...TABLES, ...OWN_TABLES].sort());
   });
 
   it('leaves nothing for the entities to change (entities and migrations agree)', async () => {
-    const pending = await dataSource.driver.createSchemaBuilder().log();
+    const pending = await dataSource().driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((query) => query.query)).toEqual([]);
   });
 
   it('applies the spec defaults to a new user', async () => {
-    const [user] = await dataSource.query<Record<string, unknown>[]>(
+    const [user] = await dataSource().query<Record<string, unknown>[]>(
       `INSERT INTO users (email) VALUES ('defaults@example.com') RETURNING *`,
     );
     expect(user).toMatchObject({
@@ -84,25 +72,25 @@ describe('migrations', () => {
   });
 
   it('keeps email and username unique regardless of letter case', async () => {
-    await dataSource.query(`INSERT INTO users (email, username) VALUES ('Case@Example.com', 'CaseUser')`);
-    await expect(dataSource.query(`INSERT INTO users (email) VALUES ('case@example.COM')`)).rejects.toThrow(
+    await dataSource().query(`INSERT INTO users (email, username) VALUES ('Case@Example.com', 'CaseUser')`);
+    await expect(dataSource().query(`INSERT INTO users (email) VALUES ('case@example.COM')`)).rejects.toThrow(
       /UQ_users_email_lower/,
     );
     await expect(
-      dataSource.query(`INSERT INTO users (email, username) VALUES ('other@example.com', 'caseuser')`),
+      dataSource().query(`INSERT INTO users (email, username) VALUES ('other@example.com', 'caseuser')`),
     ).rejects.toThrow(/UQ_users_username_lower/);
   });
 
   it('refuses impossible bets, ledger rows and friendships', async () => {
-    const [a] = await dataSource.query<{ id: string }[]>(
+    const [a] = await dataSource().query<{ id: string }[]>(
       `INSERT INTO users (email) VALUES ('a@example.com') RETURNING id`,
     );
-    const [b] = await dataSource.query<{ id: string }[]>(
+    const [b] = await dataSource().query<{ id: string }[]>(
       `INSERT INTO users (email) VALUES ('b@example.com') RETURNING id`,
     );
     if (!a || !b) throw new Error('users were not created');
     const bet = (amount: string, outcomes: string, opponent: string) =>
-      dataSource.query(
+      dataSource().query(
         `INSERT INTO bets (title, amount, "creatorId", "opponentId", duration, outcomes) VALUES ('t', $1, $2, $3, 168, $4)`,
         [amount, a.id, opponent, outcomes],
       );
@@ -111,36 +99,36 @@ describe('migrations', () => {
     await expect(bet('5.00', '{yes,no}', a.id)).rejects.toThrow(/CHK_bets_not_self/);
     await expect(bet('5.00', '{yes,no}', b.id)).resolves.toBeDefined();
     await expect(
-      dataSource.query(
+      dataSource().query(
         `INSERT INTO transactions ("userId", type, amount, "balanceBefore", "balanceAfter") VALUES ($1, 'bet_stake', -5, 1000, 990)`,
         [a.id],
       ),
     ).rejects.toThrow(/CHK_transactions_chain/);
-    await dataSource.query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [
+    await dataSource().query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [
       a.id,
       b.id,
     ]);
     await expect(
-      dataSource.query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [
+      dataSource().query(`INSERT INTO friendships ("requesterId", "addresseeId") VALUES ($1, $2)`, [
         b.id,
         a.id,
       ]),
     ).rejects.toThrow(/UQ_friendships_pair/);
     await expect(
-      dataSource.query(
+      dataSource().query(
         `INSERT INTO bets (title, amount, "creatorId", "opponentId", duration, outcomes) VALUES ('t', 1, gen_random_uuid(), $1, 1, '{a,b}')`,
         [b.id],
       ),
     ).rejects.toThrow(/FK_bets_creatorId/);
     // A bet without an opponent is an open challenge: it has a link code and is not under way.
     await expect(
-      dataSource.query(
+      dataSource().query(
         `INSERT INTO bets (title, amount, "creatorId", duration, outcomes) VALUES ('t', 1, $1, 1, '{a,b}')`,
         [a.id],
       ),
     ).rejects.toThrow(/CHK_bets_opponent_or_code/);
     await expect(
-      dataSource.query(
+      dataSource().query(
         `INSERT INTO bets (title, amount, "creatorId", "challengeCode", status, duration, outcomes) VALUES ('t', 1, $1, 'c0de-c0de-c0de-c0de', 'active', 1, '{a,b}')`,
         [a.id],
       ),
@@ -148,20 +136,20 @@ describe('migrations', () => {
   });
 
   it('indexes sessions by expiry', async () => {
-    const rows: { indexname: string }[] = await dataSource.query(
+    const rows: { indexname: string }[] = await dataSource().query(
       `SELECT indexname FROM pg_indexes WHERE tablename = 'sessions'`,
     );
     expect(rows.map((row) => row.indexname)).toContain('IDX_session_expire');
   });
 
   it('can be reverted and re-applied', async () => {
-    for (let i = 0; i < dataSource.migrations.length; i++) await dataSource.undoLastMigration();
-    const left: { count: string }[] = await dataSource.query(
+    for (let i = 0; i < dataSource().migrations.length; i++) await dataSource().undoLastMigration();
+    const left: { count: string }[] = await dataSource().query(
       `SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
     );
     expect(left[0]?.count).toBe('0');
-    await dataSource.runMigrations();
-    const back: { count: string }[] = await dataSource.query(
+    await dataSource().runMigrations();
+    const back: { count: string }[] = await dataSource().query(
       `SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
     );
     expect(back[0]?.count).toBe(String(TABLES.length + OWN_TABLES.length));

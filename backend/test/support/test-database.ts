@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { dropDatabase, ensureDatabase, maintenanceUrl } from '../../src/database/create-database.js';
+import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { migrate } from '../../src/database/migrate.js';
 
 export interface TestDatabase {
@@ -18,4 +20,26 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   url.pathname = `/${name}`;
   if (options.migrate !== false) await migrate(url.toString());
   return { url: url.toString(), drop: () => dropDatabase(maintenance, name) };
+}
+
+/**
+ * For a describe block that works on the database directly: a fresh migrated database and a DataSource on it,
+ * set up before its tests and dropped after them. Call inside `describe`; the getter answers the DataSource.
+ */
+export function useTestDataSource(): () => DataSource {
+  let database: TestDatabase | undefined;
+  let dataSource: DataSource | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = new DataSource(dataSourceOptions(database.url));
+    await dataSource.initialize();
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+  return () => {
+    if (!dataSource) throw new Error('useTestDataSource(): the DataSource exists only inside tests');
+    return dataSource;
+  };
 }
