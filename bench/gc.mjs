@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// `node bench/gc.mjs [--route /api/bets/active|create] [--rounds 2] [--requests 12000] [--extra="<flags>"]`:
+// `node bench/gc.mjs [--route /api/bets/active|create] [--rounds 2] [--requests 12000] [--extra="<flags>"]
+//  [--against <folder>]`:
 // what Node's deployed flags (backend/src/bootstrap/node-flags.ts) do to Betwixt alone; with --extra, what
-// those flags would add to the deployed ones. Betwixt is started with and without them in turn, each warmed
+// those flags would add to the deployed ones; with --against, what a change of code does: backend/dist (this
+// build) against another build of the backend copied to <folder> inside the repository (e.g.
+// `cp -r backend/dist backend/.dist-before` before the change), both with the deployed flags. Betwixt is started with and without them in turn, each warmed
 // up and then sent the same requests from 10 connections; it prints the time spent in GC per request by kind
 // (from its own /metrics, i.e. prom-client's GC observer), the process's CPU per request (from /proc) and its
 // resident memory after the run. Not part of `npm test`.
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cannon, client, cpuSeconds, signUp, startBetwixt, stopBetwixt, waitFor } from './support.mjs';
 
@@ -15,6 +19,7 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '2' },
     requests: { type: 'string', default: '12000' },
     extra: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 const METRICS_TOKEN = randomBytes(24).toString('hex');
@@ -35,17 +40,20 @@ async function metrics() {
 }
 
 const outerFlags = process.env.BENCH_NODE_FLAGS ?? '';
+const against = flags.against ? resolve(flags.against) : undefined;
 const rows = [];
 for (let round = 1; round <= Number(flags.rounds); round += 1) {
   for (const deployed of [false, true]) {
     // Without --extra: none against the deployed flags; with it: the deployed flags against them plus extra.
-    process.env.BENCH_PLAIN_NODE = deployed || flags.extra ? '0' : '1';
+    // With --against: that build against this one, both with the deployed flags.
+    process.env.BENCH_PLAIN_NODE = deployed || flags.extra || against ? '0' : '1';
     process.env.BENCH_NODE_FLAGS = `${outerFlags} ${deployed && flags.extra ? flags.extra : ''}`.trim();
     const server = startBetwixt({
       port: PORT,
       pgPort: 54580,
       jwtSecret: randomBytes(32).toString('hex'),
       env: { METRICS_TOKEN },
+      ...(against && !deployed ? { build: against } : {}),
     });
     try {
       await waitFor(`${base}/api/health`, server);
@@ -109,13 +117,17 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
         ((((after.gc[kind] ?? 0) - (before.gc[kind] ?? 0)) / REQUESTS) * 1e6).toFixed(1);
       rows.push({
         round,
-        flags: flags.extra
+        run: against
           ? deployed
-            ? `deployed ${flags.extra}`
-            : 'deployed'
-          : deployed
-            ? 'deployed'
-            : 'none',
+            ? 'this build'
+            : flags.against
+          : flags.extra
+            ? deployed
+              ? `deployed ${flags.extra}`
+              : 'deployed'
+            : deployed
+              ? 'deployed'
+              : 'none',
         'CPU µs/req': ((cpu / REQUESTS) * 1e6).toFixed(0),
         'minor GC µs/req': perRequest('minor'),
         'major GC µs/req': perRequest('major'),

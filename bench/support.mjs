@@ -20,13 +20,16 @@ function nodeFlags() {
   return [...deployed, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
 }
 
-/** The built app (`backend/dist/main.js`) on `port`, with an embedded PostgreSQL on `pgPort` in a fresh DATA_DIR. */
-export function startBetwixt({ port, pgPort, jwtSecret, env = {} }) {
+/**
+ * The built app (`backend/dist/main.js`, or `build`: another build's folder inside the repository, so that it
+ * finds the same node_modules) on `port`, with an embedded PostgreSQL on `pgPort` in a fresh DATA_DIR.
+ */
+export function startBetwixt({ port, pgPort, jwtSecret, env = {}, build = join(root, 'backend/dist') }) {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of Betwixt there on exit (NODE_OPTIONS may not carry --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  return spawn(process.execPath, [...profile, ...nodeFlags(), join(root, 'backend/dist/main.js')], {
+  return spawn(process.execPath, [...profile, ...nodeFlags(), join(build, 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

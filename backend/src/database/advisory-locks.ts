@@ -1,4 +1,5 @@
-import { managerOf, type TxOrManager } from './transactor.js';
+import { queryIn } from './query-in.js';
+import type { TxOrManager } from './transactor.js';
 
 /**
  * Every fixed PostgreSQL advisory lock id Betwixt takes, in one place, so two jobs can never share a number
@@ -25,7 +26,7 @@ export type AdvisoryLock = keyof typeof ADVISORY_LOCK;
  * and the others skip this tick instead of queueing behind it.
  */
 export async function tryJobLock(tx: TxOrManager, lock: AdvisoryLock): Promise<boolean> {
-  const [row] = await managerOf(tx).query<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [
+  const [row] = await queryIn<{ ok: boolean }[]>(tx, `SELECT pg_try_advisory_xact_lock($1) AS ok`, [
     ADVISORY_LOCK[lock],
   ]);
   return row?.ok === true;

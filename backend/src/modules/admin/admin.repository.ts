@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { cursorTime } from '../../common/http/cursor.js';
+import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { BalanceAdjustment } from './balance-adjustment.entity.js';
 import type { AdminAnalyticsDto, AdminUserDto, AuditEntryDto, ModerationNoticeDto } from './dto/admin.dto.js';
@@ -89,7 +90,8 @@ export class AdminRepository {
    * deleted, and the sum would still be right).
    */
   async compactTotals(tx: TxOrManager): Promise<number> {
-    const [row] = await managerOf(tx).query<{ folded: number }[]>(
+    const [row] = await queryIn<{ folded: number }[]>(
+      tx,
       `WITH gone AS (
          DELETE FROM admin_totals_delta
           WHERE (SELECT count(*) FROM (SELECT FROM admin_totals_delta LIMIT 2) few) > 1
@@ -107,7 +109,11 @@ export class AdminRepository {
    * Users whose name or email starts with `term` (already lower-cased and LIKE-escaped), newest first, after the
    * (createdAt, id) `after` when given: one page of `limit` rows, read along IDX_users_created.
    */
-  users(term: string, limit: number, after: readonly [string, string] | null = null): Promise<AdminUserRow[]> {
+  users(
+    term: string,
+    limit: number,
+    after: readonly [string, string] | null = null,
+  ): Promise<AdminUserRow[]> {
     return this.dataSource.query<AdminUserRow[]>(
       `SELECT id, username, email, "firstName", "lastName", balance::text, "isAdmin", "profileCompleted", "bannedAt",
               "suspendedUntil", "createdAt", ${cursorTime('"createdAt"')} AS "cursorAt"
@@ -123,7 +129,8 @@ export class AdminRepository {
 
   /** The user named by id (`byId`) or username (any case), not deleted, locked for the transaction. */
   async lockTarget(tx: TxOrManager, who: string, byId: boolean): Promise<TargetUser | undefined> {
-    const [target] = await managerOf(tx).query<TargetUser[]>(
+    const [target] = await queryIn<TargetUser[]>(
+      tx,
       `SELECT id, "isAdmin", balance::text, username, "bannedAt", "suspendedUntil" FROM users
         WHERE ${byId ? 'id = $1::uuid' : 'lower(username) = lower($1)'} AND "deletedAt" IS NULL
         FOR NO KEY UPDATE`,
@@ -134,7 +141,8 @@ export class AdminRepository {
 
   /** A warning kept in the user's activity feed. */
   async recordWarning(tx: TxOrManager, userId: string, description: string): Promise<void> {
-    await managerOf(tx).query(
+    await queryIn(
+      tx,
       `INSERT INTO bet_activities ("userId", "activityType", description) VALUES ($1, 'moderation_warning', $2)`,
       [userId, description],
     );
@@ -161,7 +169,8 @@ export class AdminRepository {
    * picked up next time), and says who imposed each one.
    */
   liftDueSuspensions(tx: TxOrManager, now: Date, batch: number): Promise<LiftedSuspension[]> {
-    return managerOf(tx).query<LiftedSuspension[]>(
+    return queryIn<LiftedSuspension[]>(
+      tx,
       `WITH due AS (
          SELECT id, "suspendedUntil" FROM users
           WHERE "suspendedUntil" IS NOT NULL AND "suspendedUntil" <= $1

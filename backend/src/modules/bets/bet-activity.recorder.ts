@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { queryIn } from '../../database/query-in.js';
+import type { TxOrManager } from '../../database/transactor.js';
 
 export type BetActivityType =
   | 'bet_created'
@@ -28,7 +29,8 @@ export class BetActivityRecorder {
   async record(tx: TxOrManager, betId: number, lines: ActivityLine[]): Promise<void> {
     if (lines.length === 0) return;
     // One statement for all lines, without TypeORM's insert builder (on every bet transition's hot path).
-    await managerOf(tx).query(
+    await queryIn(
+      tx,
       `INSERT INTO bet_activities ("betId", "userId", "activityType", description)
        SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[])`,
       [

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import { DisputeResolution } from './dispute-resolution.entity.js';
@@ -80,7 +81,8 @@ export class BetsRepository {
       return { sql: `"${column}" = $${index + 3}`, value };
     });
     // updatedAt as TypeORM's @UpdateDateColumn sets it; for an UPDATE, TypeORM answers [rows, affected].
-    const [, affected] = await managerOf(tx).query<[unknown[], number]>(
+    const [, affected] = await queryIn<[unknown[], number]>(
+      tx,
       `UPDATE bets SET ${assignments.map((a) => a.sql).join(', ')}, "updatedAt" = CURRENT_TIMESTAMP
         WHERE id = $1 AND status = $2`,
       [bet.id, bet.status, ...assignments.map((a) => a.value)],
@@ -89,7 +91,8 @@ export class BetsRepository {
   }
 
   async insert(tx: TxOrManager, bet: NewBet): Promise<Bet> {
-    const [row] = await managerOf(tx).query<Bet[]>(
+    const [row] = await queryIn<Bet[]>(
+      tx,
       `INSERT INTO bets (title, description, amount, "creatorId", "opponentId", "challengeCode", status, duration,
                          outcomes, "creatorPick", "resolutionType", "expiresAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -136,7 +139,8 @@ export class BetsRepository {
    * (the next run picks them up).
    */
   async unansweredBy(tx: TxOrManager, now: Date): Promise<number[]> {
-    const rows = await managerOf(tx).query<{ id: number }[]>(
+    const rows = await queryIn<{ id: number }[]>(
+      tx,
       `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
       [now],
     );
@@ -145,7 +149,8 @@ export class BetsRepository {
 
   /** Up to 500 active bets whose deadline passed before `deadline`, locked, skipping busy rows. */
   async unsettledSince(tx: TxOrManager, deadline: Date): Promise<number[]> {
-    const rows = await managerOf(tx).query<{ id: number }[]>(
+    const rows = await queryIn<{ id: number }[]>(
+      tx,
       `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
       [deadline],
     );
@@ -155,7 +160,8 @@ export class BetsRepository {
   /** The user's open bets (pending, active, disputed), by id. */
   /** Everyone who plays in the bets `ids` (creators and opponents), each once. */
   async partiesOfBets(tx: TxOrManager, ids: number[]): Promise<string[]> {
-    const rows = await managerOf(tx).query<{ party: string }[]>(
+    const rows = await queryIn<{ party: string }[]>(
+      tx,
       `SELECT DISTINCT party FROM bets, unnest(ARRAY["creatorId", "opponentId"]) AS party
         WHERE id = ANY($1::int[]) AND party IS NOT NULL`,
       [ids],
@@ -164,7 +170,8 @@ export class BetsRepository {
   }
 
   async openBetsOf(tx: TxOrManager, userId: string): Promise<number[]> {
-    const rows = await managerOf(tx).query<{ id: number }[]>(
+    const rows = await queryIn<{ id: number }[]>(
+      tx,
       `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active', 'disputed') ORDER BY id`,
       [userId],
     );
@@ -177,7 +184,8 @@ export class BetsRepository {
    */
   async stampReminders(tx: TxOrManager, now: Date, from: Date, to: Date): Promise<RemindedBet[]> {
     // For an UPDATE, TypeORM answers [rows, affected].
-    const [due] = await managerOf(tx).query<[RemindedBet[], number]>(
+    const [due] = await queryIn<[RemindedBet[], number]>(
+      tx,
       `UPDATE bets SET "reminderSentAt" = $1
         WHERE id IN (SELECT id FROM bets
                       WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL
@@ -191,7 +199,8 @@ export class BetsRepository {
   }
 
   private async lockWhere(tx: TxOrManager, where: string, value: unknown): Promise<Bet | null> {
-    const [row] = await managerOf(tx).query<Bet[]>(
+    const [row] = await queryIn<Bet[]>(
+      tx,
       `SELECT ${BET_COLUMNS} FROM bets WHERE ${where} FOR NO KEY UPDATE`,
       [value],
     );

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ReadPool } from '../../database/read-pool.js';
-import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { queryIn } from '../../database/query-in.js';
+import type { TxOrManager } from '../../database/transactor.js';
 import type { FriendshipStatus } from './friendship.entity.js';
 import { ACTIVE_PERSON, PERSON_COLUMNS, type PersonRow } from './person-rows.js';
 
@@ -92,7 +93,8 @@ export class FriendsRepository {
     addresseeId: string,
     status: 'pending' | 'accepted',
   ): Promise<FriendshipRow | undefined> {
-    const [created] = await managerOf(tx).query<FriendshipRow[]>(
+    const [created] = await queryIn<FriendshipRow[]>(
+      tx,
       status === 'pending'
         ? `INSERT INTO friendships ("requesterId", "addresseeId", status) VALUES ($1, $2, 'pending')
            ON CONFLICT DO NOTHING RETURNING ${FRIENDSHIP_COLUMNS}`
@@ -105,7 +107,8 @@ export class FriendsRepository {
 
   /** The pair's row, locked for the rest of the transaction; `undefined` if there is none. */
   async lockPair(tx: TxOrManager, a: string, b: string): Promise<FriendshipRow | undefined> {
-    const [row] = await managerOf(tx).query<FriendshipRow[]>(
+    const [row] = await queryIn<FriendshipRow[]>(
+      tx,
       `SELECT ${FRIENDSHIP_COLUMNS} FROM friendships WHERE ${PAIR} FOR UPDATE`,
       [a, b],
     );
@@ -114,7 +117,8 @@ export class FriendsRepository {
 
   /** The request with this id, locked, with whether its requester is still active. */
   async lockRequest(tx: TxOrManager, requestId: string): Promise<RequestRow | undefined> {
-    const [row] = await managerOf(tx).query<RequestRow[]>(
+    const [row] = await queryIn<RequestRow[]>(
+      tx,
       `SELECT f.id, f."requesterId", f."addresseeId", f.status, f."createdAt", f."updatedAt",
               (u."deletedAt" IS NULL AND u."bannedAt" IS NULL) AS "requesterActive"
          FROM friendships f JOIN users u ON u.id = f."requesterId"
@@ -130,7 +134,8 @@ export class FriendsRepository {
     id: string,
     status: 'accepted' | 'declined',
   ): Promise<FriendshipRow | undefined> {
-    const [rows] = await managerOf(tx).query<[FriendshipRow[], number]>(
+    const [rows] = await queryIn<[FriendshipRow[], number]>(
+      tx,
       `UPDATE friendships SET status = $2, "updatedAt" = now() WHERE id = $1 RETURNING ${FRIENDSHIP_COLUMNS}`,
       [id, status],
     );
@@ -144,7 +149,8 @@ export class FriendsRepository {
     requesterId: string,
     addresseeId: string,
   ): Promise<FriendshipRow | undefined> {
-    const [renewed] = await managerOf(tx).query<[FriendshipRow[], number]>(
+    const [renewed] = await queryIn<[FriendshipRow[], number]>(
+      tx,
       `UPDATE friendships
           SET "requesterId" = $2, "addresseeId" = $3, status = 'pending', "createdAt" = now(), "updatedAt" = now()
         WHERE id = $1 RETURNING ${FRIENDSHIP_COLUMNS}`,

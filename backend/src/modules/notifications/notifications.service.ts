@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { afterCommit } from '../../database/in-transaction.js';
+import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
@@ -56,7 +57,8 @@ export class NotificationsService {
   async notify(tx: TxOrManager, drafts: NotificationDraft[]): Promise<void> {
     if (drafts.length === 0) return;
     const manager = managerOf(tx);
-    await manager.query(
+    await queryIn(
+      manager,
       `SELECT pg_advisory_xact_lock(key)
          FROM (SELECT DISTINCT hashtextextended('notifications:' || recipient, 0) AS key
                  FROM unnest($1::text[]) AS recipient ORDER BY key) AS keys`,
@@ -76,7 +78,8 @@ export class NotificationsService {
       };
     });
     // One statement for all rows, without TypeORM's insert builder (every bet transition notifies someone).
-    const inserted = await manager.query<{ id: number; createdAt: Date }[]>(
+    const inserted = await queryIn<{ id: number; createdAt: Date }[]>(
+      manager,
       `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::uuid[], $7::numeric[])
        RETURNING id, "createdAt"`,
@@ -210,7 +213,8 @@ export class NotificationsService {
   ): Promise<Map<string, string>> {
     const ids = [...new Set(drafts.map((draft) => draft.actorId).filter((id): id is string => Boolean(id)))];
     if (ids.length === 0) return new Map();
-    const rows = await manager.query<{ id: string; username: string | null }[]>(
+    const rows = await queryIn<{ id: string; username: string | null }[]>(
+      manager,
       `SELECT id, username FROM users WHERE id = ANY($1::uuid[])`,
       [ids],
     );

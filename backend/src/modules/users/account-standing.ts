@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { queryIn } from '../../database/query-in.js';
+import type { TxOrManager } from '../../database/transactor.js';
 import { User } from './user.entity.js';
 
 /** The end of a suspension still running at `now`, as shown (ISO); null once it is over or if there is none. */
@@ -18,7 +19,8 @@ export class AccountStanding {
    * look but not create, accept or report bets, nor send friend requests.
    */
   async isSuspended(tx: TxOrManager, userId: string, now: Date): Promise<boolean> {
-    const [row] = await managerOf(tx).query<{ suspended: boolean }[]>(
+    const [row] = await queryIn<{ suspended: boolean }[]>(
+      tx,
       `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
       [userId, now],
     );
@@ -27,7 +29,8 @@ export class AccountStanding {
 
   /** Whether the person is still on the platform: neither deleted nor banned. */
   async isActive(tx: TxOrManager, userId: string): Promise<boolean> {
-    const [row] = await managerOf(tx).query<{ id: string }[]>(
+    const [row] = await queryIn<{ id: string }[]>(
+      tx,
       `SELECT u.id FROM users u WHERE u.id = $1::uuid AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL`,
       [userId],
     );
@@ -39,7 +42,8 @@ export class AccountStanding {
    * say from whom they accept challenges.
    */
   async challengeable(tx: TxOrManager, userId: string): Promise<Pick<User, 'id' | 'privacySettings'> | null> {
-    const [person] = await managerOf(tx).query<Pick<User, 'id' | 'privacySettings'>[]>(
+    const [person] = await queryIn<Pick<User, 'id' | 'privacySettings'>[]>(
+      tx,
       `SELECT id, "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL AND "bannedAt" IS NULL`,
       [userId],
     );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { queryIn } from '../../database/query-in.js';
+import type { TxOrManager } from '../../database/transactor.js';
 import { LedgerEntry } from './ledger-entry.entity.js';
 
 /** A balance before and after one posting, as PostgreSQL numeric text. */
@@ -32,7 +33,8 @@ export class LedgerRepository {
    * keys take (a new bet naming this user) must not conflict with it. Returns how many accounts exist.
    */
   async lockAccounts(tx: TxOrManager, sortedIds: string[]): Promise<number> {
-    const locked = await managerOf(tx).query<{ id: string }[]>(
+    const locked = await queryIn<{ id: string }[]>(
+      tx,
       `SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
       [sortedIds],
     );
@@ -41,7 +43,8 @@ export class LedgerRepository {
 
   /** Lets (or stops letting) the LedgerGuard trigger accept a balance below zero, for this transaction. */
   async allowNegativeBalance(tx: TxOrManager, allowed: boolean): Promise<void> {
-    await managerOf(tx).query(
+    await queryIn(
+      tx,
       allowed
         ? `SET LOCAL betwixt.allow_negative_balance = 'on'`
         : `SET LOCAL betwixt.allow_negative_balance = 'off'`,
@@ -58,7 +61,8 @@ export class LedgerRepository {
     amount: string,
     allowNegative: boolean,
   ): Promise<BalanceChange | undefined> {
-    const updated = await managerOf(tx).query<BalanceChange[]>(
+    const updated = await queryIn<BalanceChange[]>(
+      tx,
       // Wrapped in a CTE so the driver hands back plain rows. A debit that the balance does not cover
       // matches no row (the trigger from the LedgerGuard migration is the backstop).
       `WITH changed AS (
@@ -74,7 +78,8 @@ export class LedgerRepository {
 
   /** The ledger row of a balance change (plain SQL: TypeORM's save() was a large share of a write's CPU). */
   async insertEntry(tx: TxOrManager, entry: NewLedgerEntry): Promise<LedgerEntry> {
-    const [row] = await managerOf(tx).query<LedgerEntry[]>(
+    const [row] = await queryIn<LedgerEntry[]>(
+      tx,
       `INSERT INTO transactions ("userId", type, amount, "balanceBefore", "balanceAfter", "referenceType",
                                  "referenceId", description)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -97,10 +102,9 @@ export class LedgerRepository {
 
   /** A user's balance as this transaction sees it. */
   async balanceOf(tx: TxOrManager, userId: string): Promise<string | undefined> {
-    const [row] = await managerOf(tx).query<{ balance: string }[]>(
-      `SELECT balance FROM users WHERE id = $1`,
-      [userId],
-    );
+    const [row] = await queryIn<{ balance: string }[]>(tx, `SELECT balance FROM users WHERE id = $1`, [
+      userId,
+    ]);
     return row?.balance;
   }
 }

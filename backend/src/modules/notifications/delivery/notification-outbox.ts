@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { queryIn } from '../../../database/query-in.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { EMAILED_TYPES } from '../email/email-message.js';
 import {
@@ -94,7 +95,8 @@ export class NotificationOutbox {
     notificationIds: number[],
     now: Date,
   ): Promise<Set<DeliveryChannelName>> {
-    const rows = await manager.query<{ channel: DeliveryChannelName }[]>(
+    const rows = await queryIn<{ channel: DeliveryChannelName }[]>(
+      manager,
       `INSERT INTO notification_outbox ("notificationId", channel, "subscriptionId", "nextAttemptAt")
        SELECT n.id, 'email', NULL::int, $2::timestamptz
          FROM notifications n JOIN users u ON u.id = n."userId"
