@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/gc.mjs [--route /api/bets/active|create] [--rounds 2] [--requests 12000] [--extra="<flags>"]
+// `node bench/gc.mjs [--route /api/bets/active|create|accept] [--rounds 2] [--requests 12000] [--extra="<flags>"]
 //  [--against <folder>]`:
 // what Node's deployed flags (backend/src/bootstrap/node-flags.ts) do to Betwixt alone; with --extra, what
 // those flags would add to the deployed ones; with --against, what a change of code does: backend/dist (this
@@ -26,6 +26,7 @@ const METRICS_TOKEN = randomBytes(24).toString('hex');
 const PORT = 3180;
 const base = `http://127.0.0.1:${PORT}`;
 const REQUESTS = Number(flags.requests);
+const WARM_UP = 4000;
 
 async function metrics() {
   const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -73,44 +74,74 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
         await call('POST', `/api/bets/${id}/accept`, bob.token, { opponentPick: 'No' });
       }
       // `--route create`: POST /api/bets from ten writers, each betting against its own opponent (a write
-      // per request, as in bench.mjs); any other route is a GET as alice.
+      // per request, as in bench.mjs); `--route accept`: each opponent accepts a bet made for it beforehand,
+      // one per request; any other route is a GET as alice.
+      const writes = flags.route === 'create' || flags.route === 'accept';
       const writers = [];
-      if (flags.route === 'create')
+      if (writes)
         for (let i = 0; i < 10; i += 1)
           writers.push({ creator: await signUp(call), opponent: await signUp(call) });
-      let sent = 0;
-      const load =
-        flags.route === 'create'
-          ? {
-              url: base,
-              connections: 10,
-              requests: [
-                {
-                  setupRequest: (request) => {
-                    const { creator, opponent } = writers[sent++ % writers.length];
-                    return {
-                      ...request,
-                      method: 'POST',
-                      path: '/api/bets',
-                      headers: {
-                        authorization: `Bearer ${creator.token}`,
-                        'content-type': 'application/json',
-                      },
-                      body: JSON.stringify({ ...bet, opponentId: opponent.id }),
-                    };
-                  },
-                },
-              ],
+      const pending = [];
+      if (flags.route === 'accept') {
+        // Warm-up and timed requests, plus one spare per connection (autocannon builds each connection's
+        // next request before it knows whether it will send it). Ten at a time, as the load comes.
+        const wanted = WARM_UP + REQUESTS + 10;
+        await Promise.all(
+          writers.map(async ({ creator, opponent }, w) => {
+            for (let i = w; i < wanted; i += writers.length) {
+              const { id } = await call('POST', '/api/bets', creator.token, {
+                ...bet,
+                opponentId: opponent.id,
+              });
+              pending.push({ id, opponent });
             }
-          : {
-              url: `${base}${flags.route}`,
-              connections: 10,
-              headers: { authorization: `Bearer ${alice.token}` },
-            };
-      await cannon({ ...load, amount: 4000 });
+          }),
+        );
+      }
+      let sent = 0;
+      const nextWrite = () => {
+        if (flags.route === 'accept') {
+          const { id, opponent } = pending.pop();
+          return { path: `/api/bets/${id}/accept`, token: opponent.token, body: { opponentPick: 'No' } };
+        }
+        const { creator, opponent } = writers[sent++ % writers.length];
+        return { path: '/api/bets', token: creator.token, body: { ...bet, opponentId: opponent.id } };
+      };
+      const load = writes
+        ? {
+            url: base,
+            connections: 10,
+            requests: [
+              {
+                setupRequest: (request) => {
+                  const { path, token, body } = nextWrite();
+                  return {
+                    ...request,
+                    method: 'POST',
+                    path,
+                    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                    body: JSON.stringify(body),
+                  };
+                },
+              },
+            ],
+          }
+        : {
+            url: `${base}${flags.route}`,
+            connections: 10,
+            headers: { authorization: `Bearer ${alice.token}` },
+          };
+      // A refused request costs less than an answered one: any non-2xx would make the CPU figure a lie.
+      const answered = (result) => {
+        if (result.non2xx || result.errors)
+          throw new Error(
+            `${result.non2xx} non-2xx answers, ${result.errors} errors: the figures would mislead`,
+          );
+      };
+      answered(await cannon({ ...load, amount: WARM_UP }));
       const before = await metrics();
       const cpuBefore = cpuSeconds(server.pid);
-      await cannon({ ...load, amount: REQUESTS });
+      answered(await cannon({ ...load, amount: REQUESTS }));
       const cpu = cpuSeconds(server.pid) - cpuBefore;
       const after = await metrics();
       const perRequest = (kind) =>
@@ -140,6 +171,8 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
   }
 }
 console.log(
-  `\n${flags.route === 'create' ? 'POST /api/bets' : `GET ${flags.route}`}, ${REQUESTS} requests after 4000 untimed, 10 connections`,
+  `\n${
+    { create: 'POST /api/bets', accept: 'POST /api/bets/:id/accept' }[flags.route] ?? `GET ${flags.route}`
+  }, ${REQUESTS} requests after ${WARM_UP} untimed, 10 connections`,
 );
 console.table(rows);
