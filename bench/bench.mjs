@@ -2,8 +2,9 @@
 // `npm run bench`: Betwixt against a raw Fastify + node-postgres "ceiling" server that does the same SQL work
 // on the same database (same JWT check, same session lookup, the same JSON), driven alternately by
 // autocannon, so the ratio says how much of its own stack's speed Betwixt keeps. Not part of `npm test`.
-// Each route is warmed up untimed on both servers first (JIT), then timed in alternating rounds.
-//   node bench/bench.mjs [--duration 10] [--rounds 3] [--connections 10] [--writes 1000] [--only <name part>] [--out file]
+// Each round starts both servers afresh (on the same data) and warms each route up untimed (JIT) before timing it.
+//   node bench/bench.mjs [--duration 10] [--rounds 3] [--connections 10] [--writes 1000] [--warm-up-seconds 5]
+//     [--warm-up-writes 2000] [--only <name part>] [--out file]
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -30,14 +31,16 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '10' },
     out: { type: 'string' },
     writes: { type: 'string', default: '1000' },
+    'warm-up-seconds': { type: 'string', default: '5' },
+    'warm-up-writes': { type: 'string', default: '2000' },
     only: { type: 'string' },
   },
 });
 const DURATION = Number(flags.duration);
 const ROUNDS = Number(flags.rounds);
 const CONNECTIONS = Number(flags.connections);
-const WARM_UP_SECONDS = 3;
-const WARM_UP_WRITES = 500;
+const WARM_UP_SECONDS = Number(flags['warm-up-seconds']);
+const WARM_UP_WRITES = Number(flags['warm-up-writes']);
 const APP_PORT = 3140;
 const CEILING_PORT = 3141;
 const PG_PORT = 54540;
@@ -124,8 +127,28 @@ const betBody = (opponentId, i) => ({
   creatorPick: 'Yes',
 });
 
-const betwixt = startBetwixt({ port: APP_PORT, pgPort: PG_PORT, jwtSecret: JWT_SECRET });
+let betwixt = startBetwixt({ port: APP_PORT, pgPort: PG_PORT, jwtSecret: JWT_SECRET });
 let ceilingServer;
+const startCeilingServer = () =>
+  startCeiling({ databaseUrl: embeddedUrl(PG_PORT, 'betwixt'), jwtSecret: JWT_SECRET, port: CEILING_PORT });
+/**
+ * Both servers as new processes on the same data (sessions, bets and tokens carry over). Processes of one build
+ * differ by up to a quarter in CPU per request (JIT decisions, memory layout): with one process per server for
+ * the whole run, a ratio partly measured which processes it drew. A pair per round makes the median one over
+ * processes too.
+ */
+async function restartBoth() {
+  await stopCeiling(ceilingServer);
+  await stopBetwixt(betwixt);
+  betwixt = startBetwixt({
+    port: APP_PORT,
+    pgPort: PG_PORT,
+    jwtSecret: JWT_SECRET,
+    dataDir: betwixt.dataDir,
+  });
+  await waitFor(`${app}/api/health`, betwixt);
+  ceilingServer = await startCeilingServer();
+}
 try {
   await waitFor(`${app}/api/health`, betwixt);
   const alice = await signUp();
@@ -142,11 +165,7 @@ try {
     pageBetId = bet.id;
   }
   for (let i = 0; i < 20; i += 1) await call('POST', '/api/bets', bob.token, betBody(alice.id, i));
-  ceilingServer = await startCeiling({
-    databaseUrl: embeddedUrl(PG_PORT, 'betwixt'),
-    jwtSecret: JWT_SECRET,
-    port: CEILING_PORT,
-  });
+  ceilingServer = await startCeilingServer();
 
   // Bets used up by the accept and report scenarios: one per request, a fresh batch for each run, round-robin
   // over the pairs. autocannon builds each connection's next request before it knows whether it will send it,
@@ -247,23 +266,24 @@ try {
     );
   };
 
-  const rows = [];
-  for (const scenario of scenarios) {
-    await probe(scenario);
-    // Untimed warm-up of both servers on this route: until V8 has compiled a route's code, its first few
-    // hundred requests run in the interpreter and keep the compiler threads busy. Betwixt has far more code
-    // on a route than the ceiling, so a cold first run (Betwixt's comes first in round 1) measured start-up,
-    // not serving: 1500 reports, then 1500 more, cost Betwixt 2.4 then 1.6 ms of CPU each (ceiling 1.0, 0.8).
-    for (const base of [app, ceiling]) {
-      await scenario.prepare?.(WARM_UP_WRITES);
-      await drive(base, {
-        ...scenario,
-        amount: scenario.amount && WARM_UP_WRITES,
-        duration: WARM_UP_SECONDS,
-      });
-    }
-    const samples = { betwixt: [], ceiling: [] };
-    for (let round = 0; round < ROUNDS; round += 1) {
+  const samples = new Map(scenarios.map((scenario) => [scenario.name, { betwixt: [], ceiling: [] }]));
+  for (const scenario of scenarios) await probe(scenario);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (round > 0) await restartBoth();
+    for (const scenario of scenarios) {
+      // Untimed warm-up of both servers on this route: until V8 has compiled a route's code, its first
+      // requests run in the interpreter and keep the compiler threads busy. Betwixt has far more code on a
+      // route than the ceiling, so a cold run measures start-up, not serving. Each round's processes are new,
+      // so this is their only warm-up: timed after 500 untimed reports, Betwixt's report cost 2.3-2.8 ms of CPU
+      // in six rounds; after 2000, 1.5-1.7 ms (the ceiling 0.8 either way).
+      for (const base of [app, ceiling]) {
+        await scenario.prepare?.(WARM_UP_WRITES);
+        await drive(base, {
+          ...scenario,
+          amount: scenario.amount && WARM_UP_WRITES,
+          duration: WARM_UP_SECONDS,
+        });
+      }
       const order = [
         ['betwixt', app],
         ['ceiling', ceiling],
@@ -277,32 +297,36 @@ try {
         const cpu = cpuSeconds(pid) - cpuBefore;
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${label} ${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        samples[label].push({
+        samples.get(scenario.name)[label].push({
           rps: result.rps,
           p50: result.latency.p50,
           p99: result.latency.p99,
           cpuMs: (cpu * 1000) / result.latency.totalCount,
         });
       }
+      const last = samples.get(scenario.name);
+      console.log(
+        `round ${round + 1}/${ROUNDS} ${scenario.name}: ${(last.betwixt.at(-1).rps / last.ceiling.at(-1).rps).toFixed(2)}x`,
+      );
     }
-    const summary = (list) => ({
-      rps: median(list.map((s) => s.rps)),
-      p50: median(list.map((s) => s.p50)),
-      p99: median(list.map((s) => s.p99)),
-      cpuMs: median(list.map((s) => s.cpuMs)),
-    });
-    const b = summary(samples.betwixt);
-    const c = summary(samples.ceiling);
-    const row = `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${b.cpuMs.toFixed(2)} / ${c.cpuMs.toFixed(2)} |`;
-    console.log(row);
-    rows.push(row);
   }
+  const summary = (list) => ({
+    rps: median(list.map((s) => s.rps)),
+    p50: median(list.map((s) => s.p50)),
+    p99: median(list.map((s) => s.p99)),
+    cpuMs: median(list.map((s) => s.cpuMs)),
+  });
+  const rows = scenarios.map((scenario) => {
+    const b = summary(samples.get(scenario.name).betwixt);
+    const c = summary(samples.get(scenario.name).ceiling);
+    return `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${b.cpuMs.toFixed(2)} / ${c.cpuMs.toFixed(2)} |`;
+  });
   const table = [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(
         ' ',
-      )} at the end; Node ${process.version}; ${CONNECTIONS} connections, reads ${DURATION} s, writes ${PER_RUN} requests; median of ${ROUNDS} alternating rounds; ${new Date().toISOString()}`,
+      )} at the end; Node ${process.version}; ${CONNECTIONS} connections, reads ${DURATION} s, writes ${PER_RUN} requests; median of ${ROUNDS} alternating rounds, each on a new process of both servers; ${new Date().toISOString()}`,
     '',
     '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio | CPU ms per request, Betwixt / ceiling |',
     '|---|---|---|---|---|---|---|',
@@ -312,5 +336,5 @@ try {
   if (flags.out) writeFileSync(flags.out, `${table}\n`);
 } finally {
   await stopCeiling(ceilingServer);
-  await stopBetwixt(betwixt);
+  if (betwixt) await stopBetwixt(betwixt);
 }

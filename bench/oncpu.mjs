@@ -11,6 +11,7 @@
 // `writev`), and the shares move with the machine's load. perf samples only on-CPU time. Not part of `npm test`;
 // needs `perf` (Debian's linux-perf) and a kernel that lets this user sample its own processes.
 //   node bench/oncpu.mjs [--route create|accept|report|user|wallet|active|pending] [--warm 3000] [--requests 2000]
+//     [--detail <owner, as the table names it>]...
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ const { values: flags } = parseArgs({
     warm: { type: 'string', default: '3000' },
     requests: { type: 'string', default: '2000' },
     top: { type: 'string', default: '30' },
+    detail: { type: 'string', multiple: true, default: [] },
   },
 });
 const HZ = 1999;
@@ -139,6 +141,7 @@ function attribute(file, requests) {
     stdio: ['ignore', 'pipe', 'ignore'],
   }).toString();
   const owners = new Map();
+  const leaves = new Map(); // owner asked for with --detail -> the symbol each of its samples was in
   for (const sample of text.split('\n\n')) {
     const lines = sample
       .split('\n')
@@ -156,9 +159,14 @@ function attribute(file, requests) {
       owner = `(native) ${(frames[0]?.split(/\s+/).slice(1).join(' ') ?? '?').slice(0, 48)}`;
     }
     owners.set(owner, (owners.get(owner) ?? 0) + 1);
+    if (flags.detail.includes(owner)) {
+      const leaf = `${owner}: ${(frames[0]?.split(/\s+/).slice(1).join(' ') ?? '?').slice(0, 70)}`;
+      leaves.set(leaf, (leaves.get(leaf) ?? 0) + 1);
+    }
   }
-  const perRequest = new Map([...owners].map(([owner, count]) => [owner, (count / HZ / requests) * 1e6]));
-  return perRequest;
+  const perRequest = (counts) =>
+    new Map([...counts].map(([owner, count]) => [owner, (count / HZ / requests) * 1e6]));
+  return { owners: perRequest(owners), leaves: perRequest(leaves) };
 }
 
 async function record(name, pid, run) {
@@ -246,6 +254,7 @@ try {
   const warm = Number(flags.warm);
   const requests = Number(flags.requests);
   const tables = {};
+  const details = {};
   for (const [name, base, pid] of [
     ['betwixt', app, betwixt.pid],
     ['ceiling', ceiling, ceilingServer.pid],
@@ -255,7 +264,9 @@ try {
     await route.prepare?.(requests);
     const file = await record(name, pid, () => drive(base, requests, route.method, route.job));
     keepLatestCode(pid);
-    tables[name] = attribute(file, requests);
+    const { owners, leaves } = attribute(file, requests);
+    tables[name] = owners;
+    details[name] = leaves;
   }
   const total = (table) => [...table.values()].reduce((sum, value) => sum + value, 0);
   console.log(
@@ -263,12 +274,19 @@ try {
       `\nBetwixt ${total(tables.betwixt).toFixed(0)} µs, ceiling ${total(tables.ceiling).toFixed(0)} µs\n`,
   );
   console.log('| owner | Betwixt µs | ceiling µs |\n|---|---|---|');
-  const owners = [...new Set([...tables.betwixt.keys(), ...tables.ceiling.keys()])]
-    .map((owner) => [owner, tables.betwixt.get(owner) ?? 0, tables.ceiling.get(owner) ?? 0])
-    .sort((a, b) => Math.max(b[1], b[2]) - Math.max(a[1], a[2]))
-    .slice(0, Number(flags.top));
-  for (const [owner, ours, theirs] of owners)
-    console.log(`| ${owner} | ${ours.toFixed(1)} | ${theirs.toFixed(1)} |`);
+  const printSideBySide = (ours, theirs, top) => {
+    const rows = [...new Set([...ours.keys(), ...theirs.keys()])]
+      .map((owner) => [owner, ours.get(owner) ?? 0, theirs.get(owner) ?? 0])
+      .sort((a, b) => Math.max(b[1], b[2]) - Math.max(a[1], a[2]))
+      .slice(0, top);
+    for (const [owner, a, b] of rows) console.log(`| ${owner} | ${a.toFixed(1)} | ${b.toFixed(1)} |`);
+  };
+  printSideBySide(tables.betwixt, tables.ceiling, Number(flags.top));
+  if (flags.detail.length > 0) {
+    // --detail <owner>: that owner's samples by the symbol they were taken in (a builtin, a syscall, a function).
+    console.log('\n| owner: where the sample was | Betwixt µs | ceiling µs |\n|---|---|---|');
+    printSideBySide(details.betwixt, details.ceiling, 40 * flags.detail.length);
+  }
 } finally {
   await stopCeiling(ceilingServer);
   await stopBetwixt(betwixt);

@@ -22,19 +22,27 @@ function nodeFlags() {
 
 /**
  * The built app (`backend/dist/main.js`, or `build`: another build's folder inside the repository, so that it
- * finds the same node_modules) on `port`, with an embedded PostgreSQL on `pgPort` in a fresh DATA_DIR.
+ * finds the same node_modules) on `port`, with an embedded PostgreSQL on `pgPort` in `dataDir` (a fresh DATA_DIR
+ * unless given: pass the one of a stopped server to start another process on the same data).
  */
-export function startBetwixt({ port, pgPort, jwtSecret, env = {}, build = join(root, 'backend/dist') }) {
+export function startBetwixt({
+  port,
+  pgPort,
+  jwtSecret,
+  env = {},
+  build = join(root, 'backend/dist'),
+  dataDir = mkdtempSync(join(tmpdir(), 'betwixt-bench-')),
+}) {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of Betwixt there on exit (NODE_OPTIONS may not carry --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  return spawn(process.execPath, [...profile, ...nodeFlags(), join(build, 'main.js')], {
+  const child = spawn(process.execPath, [...profile, ...nodeFlags(), join(build, 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'betwixt-bench-')),
+      DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: 'warn',
@@ -43,6 +51,8 @@ export function startBetwixt({ port, pgPort, jwtSecret, env = {}, build = join(r
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  child.dataDir = dataDir;
+  return child;
 }
 
 /**
