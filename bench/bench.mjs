@@ -317,9 +317,13 @@ try {
     cpuMs: median(list.map((s) => s.cpuMs)),
   });
   const rows = scenarios.map((scenario) => {
-    const b = summary(samples.get(scenario.name).betwixt);
-    const c = summary(samples.get(scenario.name).ceiling);
-    return `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${b.cpuMs.toFixed(2)} / ${c.cpuMs.toFixed(2)} |`;
+    const { betwixt: ours, ceiling: theirs } = samples.get(scenario.name);
+    const b = summary(ours);
+    const c = summary(theirs);
+    // The ratio is of the two medians; each round's own ratio (its two runs back to back) is shown beside it,
+    // since the machine's speed can move between rounds.
+    const byRound = ours.map((sample, round) => (sample.rps / theirs[round].rps).toFixed(2)).join(', ');
+    return `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${byRound} | ${b.cpuMs.toFixed(2)} / ${c.cpuMs.toFixed(2)} |`;
   });
   const table = [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
@@ -328,8 +332,8 @@ try {
         ' ',
       )} at the end; Node ${process.version}; ${CONNECTIONS} connections, reads ${DURATION} s, writes ${PER_RUN} requests; median of ${ROUNDS} alternating rounds, each on a new process of both servers; ${new Date().toISOString()}`,
     '',
-    '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio | CPU ms per request, Betwixt / ceiling |',
-    '|---|---|---|---|---|---|---|',
+    '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio | ratio by round | CPU ms per request, Betwixt / ceiling |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   console.log(`\n${table}\n`);
