@@ -5,8 +5,7 @@ import { AuditTrail } from '../audit/audit-trail.service.js';
 import { SessionStore } from '../auth/session-store.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { AccountDeletionService } from '../settings/account-deletion.service.js';
-import type { LedgerEntry } from '../wallet/ledger-entry.entity.js';
-import { LedgerService, type LedgerPosting } from '../wallet/ledger.service.js';
+import { LedgerService, type LedgerPosting, type PostedEntry } from '../wallet/ledger.service.js';
 import { InsufficientBalanceError } from '../wallet/wallet.errors.js';
 import { AdminRepository, type TargetUser } from './admin.repository.js';
 import { AdminService, AUTOMATIC_UNSUSPEND_REASON, INDEFINITE_SUSPENSION } from './admin.service.js';
@@ -43,7 +42,7 @@ function setup(locked: TargetUser | null = target()) {
           id: '41',
           balanceBefore: locked?.balance ?? '0.00',
           balanceAfter: (Number(locked?.balance ?? 0) + Number(posting.amount)).toFixed(2),
-        }) as LedgerEntry,
+        }) satisfies PostedEntry,
     ),
   );
   return {
@@ -306,7 +305,10 @@ describe('AdminService.users', () => {
     const { sut, repository, clock } = setup();
     const ids = ['00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000002'];
     const rows = ids.map((id) => rowOf(clock.at, null, id));
-    repository.users.mockResolvedValue([...rows, rowOf(clock.at, null, '00000000-0000-4000-8000-000000000001')]);
+    repository.users.mockResolvedValue([
+      ...rows,
+      rowOf(clock.at, null, '00000000-0000-4000-8000-000000000001'),
+    ]);
     const page = await sut.users(undefined, 2, encodeCursor(['2030-01-01T00:00:00.000001Z', USER]));
     expect(repository.users).toHaveBeenCalledWith('', 3, ['2030-01-01T00:00:00.000001Z', USER]);
     expect(page.items.map((user) => user.id)).toEqual(ids);

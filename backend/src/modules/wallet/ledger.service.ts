@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Metrics } from '../../common/metrics/metrics.js';
 import { SIGNED_AMOUNT_PATTERN } from '../../common/money.js';
 import type { TxOrManager } from '../../database/transactor.js';
-import type { LedgerEntry, LedgerEntryType } from './ledger-entry.entity.js';
+import type { LedgerEntryType } from './ledger-entry.entity.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { InsufficientBalanceError, LedgerAccountNotFoundError } from './wallet.errors.js';
 
@@ -20,6 +20,13 @@ export interface LedgerPosting {
   insufficientMessage?: string;
 }
 
+/** What a posting's caller learns of the ledger row it wrote: its id and the balance either side of it. */
+export interface PostedEntry {
+  id: string;
+  balanceBefore: string;
+  balanceAfter: string;
+}
+
 /**
  * The only code that changes a balance. Each posting updates the balance and writes its `transactions`
  * row in the caller's database transaction; arithmetic happens in PostgreSQL numeric, never in floats.
@@ -31,7 +38,7 @@ export class LedgerService {
     private readonly metrics: Metrics,
   ) {}
 
-  async post(tx: TxOrManager, postings: LedgerPosting[]): Promise<LedgerEntry[]> {
+  async post(tx: TxOrManager, postings: LedgerPosting[]): Promise<PostedEntry[]> {
     if (postings.length === 0) return [];
     for (const posting of postings) {
       if (!SIGNED_AMOUNT_PATTERN.test(posting.amount)) throw new Error(`Bad ledger amount ${posting.amount}`);
@@ -40,7 +47,7 @@ export class LedgerService {
     const ids = [...new Set(postings.map((posting) => posting.userId))].sort();
     if ((await this.ledger.lockAccounts(tx, ids)) !== ids.length) throw new LedgerAccountNotFoundError();
 
-    const entries: LedgerEntry[] = [];
+    const entries: PostedEntry[] = [];
     for (const posting of postings) {
       if (posting.allowNegative) await this.ledger.allowNegativeBalance(tx, true);
       const change = await this.ledger.changeBalance(
@@ -51,18 +58,17 @@ export class LedgerService {
       );
       if (posting.allowNegative) await this.ledger.allowNegativeBalance(tx, false);
       if (!change) throw new InsufficientBalanceError(posting.insufficientMessage);
-      entries.push(
-        await this.ledger.insertEntry(tx, {
-          userId: posting.userId,
-          type: posting.type,
-          amount: posting.amount,
-          balanceBefore: change.before,
-          balanceAfter: change.after,
-          referenceType: posting.referenceType ?? null,
-          referenceId: posting.referenceId ?? null,
-          description: posting.description ?? null,
-        }),
-      );
+      const id = await this.ledger.insertEntry(tx, {
+        userId: posting.userId,
+        type: posting.type,
+        amount: posting.amount,
+        balanceBefore: change.before,
+        balanceAfter: change.after,
+        referenceType: posting.referenceType ?? null,
+        referenceId: posting.referenceId ?? null,
+        description: posting.description ?? null,
+      });
+      entries.push({ id, balanceBefore: change.before, balanceAfter: change.after });
       this.metrics.ledgerPostings.inc({ type: posting.type });
     }
     return entries;
