@@ -117,7 +117,7 @@ async function ownTransaction<T>(
 /**
  * A transaction that the use cases called inside `work` join (`inTransaction` above), and reads that ask
  * for `currentManager` see: everything `work` does commits together or not at all. The request
- * idempotency interceptor uses it so the claim of a key, the operation and its stored answer are one
+ * Idempotency-Key's runner (IdempotentRequests) uses it so the claim of a key, the operation and its stored answer are one
  * transaction — a crash anywhere in between rolls all of it back.
  */
 export function inUnitOfWork<T>(

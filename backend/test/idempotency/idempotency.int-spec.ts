@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import pg from 'pg';
 import { Clock } from '../../src/common/clock.js';
 import { IdempotencyCleanupJob } from '../../src/common/idempotency/idempotency-cleanup.job.js';
-import { IdempotencyInterceptor } from '../../src/common/idempotency/idempotency.interceptor.js';
+import { IDEMPOTENT_ROUTE } from '../../src/common/idempotency/idempotent.decorator.js';
 import { activeBet, betBody, countRows, newAdmin, pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
@@ -55,7 +55,7 @@ describe('Idempotency-Key', () => {
   }
 
   it('is accepted on every route that moves money, and the OpenAPI document says so', () => {
-    const withInterceptor: string[] = [];
+    const idempotent: string[] = [];
     for (const module of t.app.get(ModulesContainer).values()) {
       for (const wrapper of module.controllers.values()) {
         const type = wrapper.metatype as (new (...args: never[]) => object) | null;
@@ -64,8 +64,7 @@ describe('Idempotency-Key', () => {
         for (const name of Object.getOwnPropertyNames(prototype)) {
           const handler = prototype[name];
           if (typeof handler !== 'function') continue;
-          const interceptors = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[];
-          if (!interceptors.includes(IdempotencyInterceptor)) continue;
+          if (Reflect.getMetadata(IDEMPOTENT_ROUTE, handler) !== true) continue;
           const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
           const path = [
             'api',
@@ -75,11 +74,11 @@ describe('Idempotency-Key', () => {
             .filter((part) => part && part !== '/')
             .join('/')
             .replace(/:([A-Za-z]+)/g, '{$1}');
-          withInterceptor.push(`${method} /${path}`);
+          idempotent.push(`${method} /${path}`);
         }
       }
     }
-    expect(withInterceptor.sort()).toEqual(MONEY_ROUTES);
+    expect(idempotent.sort()).toEqual(MONEY_ROUTES);
 
     const document = JSON.parse(readFileSync(join(__dirname, '../../openapi.json'), 'utf8')) as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
@@ -182,6 +181,21 @@ describe('Idempotency-Key', () => {
     });
     expect(accepted.status).toBe(200);
     await expectMoneyInvariants(t.dataSource);
+  });
+
+  it('keeps no answer for a request its validation refused, so the corrected request runs on that key', async () => {
+    const [alice, bob] = [await newUser(t), await newUser(t)];
+    const send = (body: unknown) =>
+      api(t, 'POST', '/api/bets', { token: alice.token, body, headers: { 'idempotency-key': 'k-fix' } });
+    const invalid = await send({ ...betBody(bob, '30.00'), title: '' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ fields: { title: expect.any(String) as string } });
+    expect(await countRows(t, `SELECT key FROM idempotency_keys WHERE "userId" = $1`, [alice.id])).toBe(0);
+    const corrected = await send(betBody(bob, '30.00'));
+    expect(corrected.status).toBe(201);
+    // From here on the key is the corrected request's: a retry of it replays, moving no more money.
+    expect((await send(betBody(bob, '30.00'))).body).toEqual(corrected.body);
+    expect(await balanceOf(t.dataSource, alice.id)).toBe('970.00');
   });
 
   it('refuses the same key for a different request with 409 idempotency_key_reused', async () => {

@@ -2396,7 +2396,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2607,7 +2607,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2635,7 +2635,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2659,7 +2659,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2683,7 +2683,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2711,7 +2711,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2739,7 +2739,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2767,7 +2767,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2828,7 +2828,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3504,7 +3504,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3553,7 +3553,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). */
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
                 "Idempotency-Key"?: string;
             };
             path: {

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyCleanupJob } from './idempotency-cleanup.job.js';
+import { IdempotentRequests } from './idempotent-requests.js';
 
-/** The clean-up of expired Idempotency-Keys (the interceptor itself is used by the controllers). */
-@Module({ providers: [IdempotencyCleanupJob] })
+/**
+ * Idempotency-Keys: the service that runs `@Idempotent()` routes (for the controllers that have them) and
+ * the clean-up of expired keys.
+ */
+@Module({ providers: [IdempotencyCleanupJob, IdempotentRequests], exports: [IdempotentRequests] })
 export class IdempotencyModule {}

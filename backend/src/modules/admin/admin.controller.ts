@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
-import { Idempotent } from '../../common/idempotency/idempotency.interceptor.js';
+import { Idempotent } from '../../common/idempotency/idempotent.decorator.js';
+import { IdempotentRequests } from '../../common/idempotency/idempotent-requests.js';
 import { BetsReadService, MAX_PAGE } from '../bets/bets-read.service.js';
 import { AdminService } from './admin.service.js';
 import {
@@ -27,6 +28,7 @@ export class AdminController {
   constructor(
     private readonly admin: AdminService,
     private readonly bets: BetsReadService,
+    readonly idempotency: IdempotentRequests,
   ) {}
 
   @Get('analytics')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../../common/idempotency/idempotency.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { BetsModule } from '../bets/bets.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -14,7 +15,15 @@ import { SuspensionExpiryJob } from './jobs/suspension-expiry.job.js';
 import { ModerationNoticesController } from './moderation-notices.controller.js';
 
 @Module({
-  imports: [AuditModule, AuthModule, BetsModule, SettingsModule, WalletModule, NotificationsModule],
+  imports: [
+    AuditModule,
+    AuthModule,
+    BetsModule,
+    SettingsModule,
+    WalletModule,
+    NotificationsModule,
+    IdempotencyModule,
+  ],
   controllers: [AdminController, ModerationNoticesController],
   providers: [
     transactorProvider,

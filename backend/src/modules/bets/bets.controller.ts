@@ -10,7 +10,8 @@ import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
 import { IntIdPipe } from '../../common/http/id-param.pipe.js';
-import { Idempotent } from '../../common/idempotency/idempotency.interceptor.js';
+import { Idempotent } from '../../common/idempotency/idempotent.decorator.js';
+import { IdempotentRequests } from '../../common/idempotency/idempotent-requests.js';
 import { BetPageService } from './bet-page.service.js';
 import { BetsReadService, type BetList } from './bets-read.service.js';
 import { BetReportsService } from './bet-reports.service.js';
@@ -44,6 +45,7 @@ export class BetsController {
     private readonly pages: BetPageService,
     private readonly statements: DisputeStatementsService,
     private readonly clock: Clock,
+    readonly idempotency: IdempotentRequests,
   ) {}
 
   @Post()

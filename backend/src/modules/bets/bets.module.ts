@@ -1,5 +1,6 @@
 import { FriendsModule } from '../friends/friends.module.js';
 import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../../common/idempotency/idempotency.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -32,6 +33,7 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
     UsersModule,
     WalletModule,
     NotificationsModule,
+    IdempotencyModule,
   ],
   controllers: [BetsController, ChallengesController],
   providers: [

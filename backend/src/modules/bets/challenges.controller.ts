@@ -13,7 +13,8 @@ import {
 import { Public, Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
-import { Idempotent } from '../../common/idempotency/idempotency.interceptor.js';
+import { Idempotent } from '../../common/idempotency/idempotent.decorator.js';
+import { IdempotentRequests } from '../../common/idempotency/idempotent-requests.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsService } from './bets.service.js';
 import { AcceptBetDto } from './dto/bet-actions.dto.js';
@@ -32,6 +33,7 @@ export class ChallengesController {
     private readonly bets: BetsService,
     private readonly reads: BetsReadService,
     private readonly clock: Clock,
+    readonly idempotency: IdempotentRequests,
   ) {}
 
   @Post()

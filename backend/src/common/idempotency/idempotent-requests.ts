@@ -1,16 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  applyDecorators,
-  type CallHandler,
-  type ExecutionContext,
-  HttpException,
-  Injectable,
-  type NestInterceptor,
-  UseInterceptors,
-} from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { HttpException, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { from, lastValueFrom, type Observable } from 'rxjs';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { inTransaction, inUnitOfWork } from '../../database/in-transaction.js';
 import type { AuthenticatedRequest } from '../auth/auth-user.js';
@@ -49,6 +39,12 @@ type Outcome =
   | { kind: 'refused'; error: unknown }
   | { kind: 'seen'; record: IdempotencyRecord };
 
+/** The request and reply of a call to an `@Idempotent()` route (see `Idempotent`). */
+export interface IdempotentCall {
+  request: AuthenticatedRequest;
+  reply: FastifyReply;
+}
+
 /**
  * Optional `Idempotency-Key` on the routes that move money (`@Idempotent()`): the first request with a
  * key runs and its answer (success or refusal) is stored; a retry with the same key gets that same answer
@@ -66,21 +62,23 @@ type Outcome =
  * (IdempotencyCleanupJob).
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotentRequests {
   constructor(private readonly dataSource: DataSource) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const key = request.headers[HEADER];
-    if (key === undefined || !request.authUser) return next.handle();
-    return from(this.run(context, request, String(key), next));
+  /**
+   * Runs `handle` (the route's handler) once per key: at once when the request carries no key, which is
+   * most requests; otherwise as described above.
+   */
+  run(call: IdempotentCall, handle: () => Promise<unknown>): Promise<unknown> {
+    const key = call.request.headers[HEADER];
+    if (key === undefined || !call.request.authUser) return handle();
+    return this.once(call, String(key), handle);
   }
 
-  private async run(
-    context: ExecutionContext,
-    request: AuthenticatedRequest,
+  private async once(
+    { request, reply }: IdempotentCall,
     key: string,
-    next: CallHandler,
+    handle: () => Promise<unknown>,
   ): Promise<unknown> {
     if (!/^[\x21-\x7e]{1,128}$/.test(key)) {
       throw new BadRequestError(
@@ -92,7 +90,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const fingerprint = createHash('sha256')
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
     let outcome: Outcome;
     try {
       outcome = await inUnitOfWork(this.dataSource, async (manager): Promise<Outcome> => {
@@ -108,9 +105,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
           return { kind: 'seen', record: await records.findOneByOrFail({ userId, key }) };
         try {
           // Its own savepoint: a refusal undoes the operation's writes but keeps the claim.
-          const value = await inTransaction<unknown>(this.dataSource, () =>
-            lastValueFrom<unknown, undefined>(next.handle(), { defaultValue: undefined }),
-          );
+          const value = await inTransaction<unknown>(this.dataSource, handle);
           await records.update({ userId, key }, { status: reply.statusCode, body: { value } });
           return { kind: 'answered', value };
         } catch (error) {
@@ -187,24 +182,4 @@ class ReplayedError extends DomainError {
   ) {
     super(message, code, fields);
   }
-}
-
-/**
- * Marks a route that moves money: it accepts an `Idempotency-Key` header (IdempotencyInterceptor), and
- * the OpenAPI document says so.
- */
-export function Idempotent(): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    UseInterceptors(IdempotencyInterceptor),
-    ApiHeader({
-      name: 'Idempotency-Key',
-      required: false,
-      description:
-        'Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The ' +
-        'first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry ' +
-        'with the same key gets that answer again without running twice, also after a crash or a lost ' +
-        'connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while ' +
-        'the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s).',
-    }),
-  );
 }
