@@ -109,7 +109,7 @@ describe('BetsService.create', () => {
     await expect(test.sut.create(CREATOR, input)).rejects.toEqual(
       new NotYourMoveError('This person only accepts challenges from friends'),
     );
-    expect(test.relations.areFriends).toHaveBeenCalledWith(CREATOR, OPPONENT);
+    expect(test.relations.areFriends).toHaveBeenCalledWith(CREATOR, OPPONENT, TX);
     expect(test.bets.insert).not.toHaveBeenCalled();
 
     test.relations.areFriends.mockResolvedValue(true);

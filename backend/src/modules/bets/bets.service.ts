@@ -56,7 +56,7 @@ export class BetsService {
       const settings = opponent.privacySettings as { allowChallengesFrom?: string };
       if (
         settings.allowChallengesFrom === 'friends' &&
-        !(await this.relations.areFriends(creatorId, opponent.id))
+        !(await this.relations.areFriends(creatorId, opponent.id, tx))
       ) {
         throw new NotYourMoveError('This person only accepts challenges from friends');
       }

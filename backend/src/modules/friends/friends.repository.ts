@@ -169,13 +169,13 @@ export class FriendsRepository {
   }
 
   /** Whether the two are friends; inside a unit of work, as that transaction sees it (ReadPool). */
-  async areFriends(a: string, b: string): Promise<boolean> {
-    const rows = await this.reads.rows<unknown>(
-      `SELECT 1 FROM friendships WHERE status = 'accepted'
+  async areFriends(a: string, b: string, tx?: TxOrManager): Promise<boolean> {
+    const text = `SELECT 1 FROM friendships WHERE status = 'accepted'
          AND LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
-         AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`,
-      [a, b],
-    );
+         AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`;
+    const rows = tx
+      ? await queryIn<unknown[]>(tx, text, [a, b])
+      : await this.reads.rows<unknown>(text, [a, b]);
     return rows.length > 0;
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Tx } from '../../database/transactor.js';
 import type { ViewerRelation } from '../users/privacy.js';
 import { FriendsRepository } from './friends.repository.js';
 
@@ -28,7 +29,12 @@ export class RelationsService {
     return relations;
   }
 
-  areFriends(a: string, b: string): Promise<boolean> {
-    return this.friendships.areFriends(a, b);
+  /**
+   * Whether `a` and `b` are friends; in `tx` when the caller holds a transaction, so that the check reads on
+   * that transaction's connection instead of waiting for a second one from the pool (with every connection
+   * held by a transaction waiting so, none would ever come back).
+   */
+  areFriends(a: string, b: string, tx?: Tx): Promise<boolean> {
+    return this.friendships.areFriends(a, b, tx);
   }
 }
