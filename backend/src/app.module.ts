@@ -34,7 +34,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forConfig(config),
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databasePoolSize)),
         ReadPoolModule,
         ScheduleModule.forRoot(),
         LifecycleModule,

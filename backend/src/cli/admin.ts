@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Could not reach the database: ${message(error)}`);
     return 1;
   }
-  const dataSource = new DataSource({ ...dataSourceOptions(database.url), extra: { max: 1 } });
+  const dataSource = new DataSource(dataSourceOptions(database.url, 1));
   try {
     await dataSource.initialize();
     console.log(await setAdmin(dataSource, args.command, args.who));

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     expect(sut.REDIS_URL).toBeUndefined();
     expect(sut.ADMIN_EMAILS).toEqual([]);
     expect(sut.oidcConfigured).toBe(false);
+    expect(sut.databasePoolSize).toBe(10);
   });
 
   it('reads and converts values', () => {
@@ -25,8 +26,10 @@ describe('loadConfig', () => {
       ADMIN_EMAILS: 'Boss@Example.com, ops@example.com',
       OIDC_ISSUER: 'http://127.0.0.1:9000',
       OIDC_CLIENT_ID: 'betwixt',
+      DATABASE_POOL_SIZE: '24',
     });
     expect(sut.PORT).toBe(8080);
+    expect(sut.databasePoolSize).toBe(24);
     expect(sut.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
     expect(sut.oidcConfigured).toBe(true);
     expect(sut.publicUrl).toBe('http://localhost:8080');
@@ -37,6 +40,9 @@ describe('loadConfig', () => {
     ['PORT', '70000', /PORT/],
     ['DATABASE_URL', 'mysql://localhost/db', /DATABASE_URL must be a postgres:\/\/ URL/],
     ['REDIS_URL', 'localhost:6379', /REDIS_URL must be a redis:\/\/ URL/],
+    ['DATABASE_POOL_SIZE', 'ten', /DATABASE_POOL_SIZE must be a whole number of connections/],
+    ['DATABASE_POOL_SIZE', '1', /DATABASE_POOL_SIZE must be at least 2/],
+    ['DATABASE_POOL_SIZE', '501', /DATABASE_POOL_SIZE must be at most 500/],
     ['JWT_SECRET', 'short', /JWT_SECRET must be at least 32 characters/],
     ['ADMIN_EMAILS', 'not-an-email', /ADMIN_EMAILS/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],

@@ -49,6 +49,15 @@ export interface SmtpSettings {
 export const SHUTDOWN_DEFAULTS = { drainMs: 3_000, aloneDrainMs: 0, deadlineMs: 25_000 };
 
 /**
+ * PostgreSQL connections per instance, unless DATABASE_POOL_SIZE says otherwise. More connections than the
+ * database has cores to run them only queue inside PostgreSQL instead of in the pool, and cost it more
+ * switching and lock contention: on the 2-core machine of docs/performance.md a bet's page (six reads, five
+ * at once) was served faster with 10 than with the 20 it had. Ten still covers the concurrency tests'
+ * races (each request holds one connection at a time) and leaves room for the jobs.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/**
  * The one place the process environment is read. Every other module receives this object via DI.
  * Property names are the environment variable names so that validation messages name the variable.
  */
@@ -66,6 +75,14 @@ export class AppConfig {
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
+
+  /** Connections this instance keeps to PostgreSQL at most (see DEFAULT_DATABASE_POOL_SIZE). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'DATABASE_POOL_SIZE must be a whole number of connections' })
+  @Min(2, { message: 'DATABASE_POOL_SIZE must be at least 2' })
+  @Max(500, { message: 'DATABASE_POOL_SIZE must be at most 500' })
+  DATABASE_POOL_SIZE?: number;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -244,6 +261,10 @@ export class AppConfig {
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean);
+  }
+
+  get databasePoolSize(): number {
+    return this.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE;
   }
 
   get shutdownDrainMs(): number {

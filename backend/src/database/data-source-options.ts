@@ -1,8 +1,10 @@
 import type { DataSourceOptions } from 'typeorm';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config/app-config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-export function dataSourceOptions(url: string): DataSourceOptions {
+/** TypeORM's settings for our PostgreSQL at `url`, with at most `poolSize` connections. */
+export function dataSourceOptions(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -16,6 +18,6 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     installExtensions: false,
     migrationsRun: false,
     logging: false,
-    extra: { max: 20 },
+    extra: { max: poolSize },
   };
 }

@@ -6,7 +6,7 @@ import { dataSourceOptions } from './data-source-options.js';
 
 /** Applies pending migrations under an advisory lock so concurrent instances do not race. */
 export async function migrate(url: string): Promise<void> {
-  const dataSource = new DataSource({ ...dataSourceOptions(url), extra: { max: 2 } });
+  const dataSource = new DataSource(dataSourceOptions(url, 2));
   await dataSource.initialize();
   const lock = dataSource.createQueryRunner();
   try {

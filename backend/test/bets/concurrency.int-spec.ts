@@ -1,4 +1,5 @@
 import { LedgerService } from '../../src/modules/wallet/ledger.service.js';
+import { befriend } from '../friends/friends-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { jittered, seededRandom, shuffle } from '../support/seeded-random.js';
@@ -124,5 +125,55 @@ describe.each(SEEDS)('racing clients (seed %i)', (seed) => {
     expect(settled.map((response) => response.status).filter((status) => status !== 200)).toEqual([]);
     expect(await balanceOf(t.dataSource, alice.id)).toBe('1000.00');
     expect(await balanceOf(t.dataSource, bob.id)).toBe('1000.00');
+  });
+});
+
+describe('a small database pool', () => {
+  const POOL = 4;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { DATABASE_POOL_SIZE: String(POOL) } });
+  });
+  afterAll(async () => t.close());
+
+  it('serves more challenges to a friends-only person at once than it has connections', async () => {
+    // The friendship check once read on a second pooled connection while the bet's transaction held the
+    // first: with every connection held by a transaction waiting so, none came back and no request ended.
+    const picky = await newUser(t);
+    await api(t, 'PATCH', '/api/settings/privacy', {
+      token: picky.token,
+      body: { allowChallengesFrom: 'friends' },
+    });
+    const friends: SignedUpUser[] = [];
+    for (let i = 0; i < POOL * 3; i++) {
+      const friend = await newUser(t);
+      await befriend(t, friend, picky);
+      friends.push(friend);
+    }
+    const challenges = Promise.all(
+      friends.map((friend) =>
+        api(t, 'POST', '/api/bets', {
+          token: friend.token,
+          body: {
+            opponentId: picky.id,
+            amount: '5.00',
+            title: 'Small pool',
+            outcomes: ['Yes', 'No'],
+            duration: 24,
+            creatorPick: 'Yes',
+          },
+        }),
+      ),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<'stuck'>((resolve) => {
+      timer = setTimeout(() => resolve('stuck'), 15_000);
+    });
+    const outcome = await Promise.race([challenges, stuck]).finally(() => clearTimeout(timer));
+    expect(outcome).not.toBe('stuck');
+    expect((outcome as { status: number }[]).map((response) => response.status)).toEqual(
+      friends.map(() => 201),
+    );
+    await expectMoneyInvariants(t.dataSource);
   });
 });
