@@ -271,26 +271,28 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     if (round > 0) await restartBoth();
     for (const scenario of scenarios) {
-      // Untimed warm-up of both servers on this route: until V8 has compiled a route's code, its first
-      // requests run in the interpreter and keep the compiler threads busy. Betwixt has far more code on a
-      // route than the ceiling, so a cold run measures start-up, not serving. Each round's processes are new,
-      // so this is their only warm-up: timed after 500 untimed reports, Betwixt's report cost 2.3-2.8 ms of CPU
-      // in six rounds; after 2000, 1.5-1.7 ms (the ceiling 0.8 either way).
-      for (const base of [app, ceiling]) {
-        await scenario.prepare?.(WARM_UP_WRITES);
-        await drive(base, {
-          ...scenario,
-          amount: scenario.amount && WARM_UP_WRITES,
-          duration: WARM_UP_SECONDS,
-        });
-      }
       const order = [
         ['betwixt', app],
         ['ceiling', ceiling],
       ];
       if (round % 2 === 1) order.reverse();
       for (const [label, base] of order) {
-        await scenario.prepare?.();
+        // Untimed warm-up on this route, then the timed run straight after it. Until V8 has compiled a
+        // route's code, its first requests run in the interpreter and keep the compiler threads busy; Betwixt
+        // has far more code on a route than the ceiling, so a cold run measures start-up, not serving. Each
+        // round's processes are new, so this is their only warm-up: timed after 500 untimed reports, Betwixt's
+        // report cost 2.3-2.8 ms of CPU in six rounds; after 2000, 1.5-1.7 ms (the ceiling 0.8 either way).
+        // The bets for both runs are made first, so nothing happens between a server's warm-up and its timed
+        // run: warmed up and then left idle for the 10-15 s the other server's preparation and warm-up took, a
+        // server started its timed run with its pool's connections closed (node-postgres closes them after
+        // 10 s idle, so PostgreSQL forked new backends) and after V8's idle-time GCs, one-off costs that
+        // landed in a 1000-request write run (docs/performance.md, "Session 17").
+        await scenario.prepare?.(WARM_UP_WRITES + SPARE + PER_RUN);
+        await drive(base, {
+          ...scenario,
+          amount: scenario.amount && WARM_UP_WRITES,
+          duration: WARM_UP_SECONDS,
+        });
         const pid = label === 'betwixt' ? betwixt.pid : ceilingServer.pid;
         const cpuBefore = cpuSeconds(pid);
         const result = await drive(base, scenario);

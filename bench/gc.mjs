@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/gc.mjs [--route /api/bets/active|create|accept] [--rounds 2] [--requests 12000] [--extra="<flags>"]
+// `node bench/gc.mjs [--route /api/bets/active|create|accept|report] [--rounds 2] [--requests 12000] [--extra="<flags>"]
 //  [--against <folder>]`:
 // what Node's deployed flags (backend/src/bootstrap/node-flags.ts) do to Betwixt alone; with --extra, what
 // those flags would add to the deployed ones; with --against, what a change of code does: backend/dist (this
@@ -75,14 +75,16 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
       }
       // `--route create`: POST /api/bets from ten writers, each betting against its own opponent (a write
       // per request, as in bench.mjs); `--route accept`: each opponent accepts a bet made for it beforehand,
-      // one per request; any other route is a GET as alice.
-      const writes = flags.route === 'create' || flags.route === 'accept';
+      // one per request; `--route report`: each creator reports the first result of a bet made and accepted
+      // beforehand; any other route is a GET as alice.
+      const usesUpBets = flags.route === 'accept' || flags.route === 'report';
+      const writes = flags.route === 'create' || usesUpBets;
       const writers = [];
       if (writes)
         for (let i = 0; i < 10; i += 1)
           writers.push({ creator: await signUp(call), opponent: await signUp(call) });
       const pending = [];
-      if (flags.route === 'accept') {
+      if (usesUpBets) {
         // Warm-up and timed requests, plus one spare per connection (autocannon builds each connection's
         // next request before it knows whether it will send it). Ten at a time, as the load comes.
         const wanted = WARM_UP + REQUESTS + 10;
@@ -93,7 +95,9 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
                 ...bet,
                 opponentId: opponent.id,
               });
-              pending.push({ id, opponent });
+              if (flags.route === 'report')
+                await call('POST', `/api/bets/${id}/accept`, opponent.token, { opponentPick: 'No' });
+              pending.push({ id, creator, opponent });
             }
           }),
         );
@@ -103,6 +107,10 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
         if (flags.route === 'accept') {
           const { id, opponent } = pending.pop();
           return { path: `/api/bets/${id}/accept`, token: opponent.token, body: { opponentPick: 'No' } };
+        }
+        if (flags.route === 'report') {
+          const { id, creator } = pending.pop();
+          return { path: `/api/bets/${id}/submit-result`, token: creator.token, body: { result: 'Yes' } };
         }
         const { creator, opponent } = writers[sent++ % writers.length];
         return { path: '/api/bets', token: creator.token, body: { ...bet, opponentId: opponent.id } };
@@ -172,7 +180,11 @@ for (let round = 1; round <= Number(flags.rounds); round += 1) {
 }
 console.log(
   `\n${
-    { create: 'POST /api/bets', accept: 'POST /api/bets/:id/accept' }[flags.route] ?? `GET ${flags.route}`
+    {
+      create: 'POST /api/bets',
+      accept: 'POST /api/bets/:id/accept',
+      report: 'POST /api/bets/:id/submit-result (first report)',
+    }[flags.route] ?? `GET ${flags.route}`
   }, ${REQUESTS} requests after ${WARM_UP} untimed, 10 connections`,
 );
 console.table(rows);
