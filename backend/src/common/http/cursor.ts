@@ -1,4 +1,5 @@
 import { BadRequestError } from '../errors/domain-error.js';
+import { hasControlCharacter } from './hostile-input.js';
 
 /**
  * Keyset paging (docs/performance.md, "Paging"). A page's `nextBefore` is the sort key of its last row, and
@@ -22,8 +23,9 @@ const PART_SHAPES = {
   betId: (value: unknown): value is string =>
     typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647,
   /** A text sort key that may be missing (a person without a username sorts last). */
+  /** The rule of every single-line text input holds inside a cursor too: no NUL reaches PostgreSQL. */
   optionalText: (value: unknown): value is string | null =>
-    value === null || (typeof value === 'string' && value.length <= 200),
+    value === null || (typeof value === 'string' && value.length <= 200 && !hasControlCharacter(value)),
 } as const;
 
 type PartKind = keyof typeof PART_SHAPES;

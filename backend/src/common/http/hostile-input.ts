@@ -9,11 +9,19 @@ export const MAX_ARRAY_LENGTH = 1000;
 /* eslint-disable no-control-regex -- finding control characters is the point */
 /** C0 controls never allowed anywhere: everything below U+0020 except tab, line feed and carriage return. */
 const ALWAYS_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-/** C0 controls in a single-line field: all of them. */
-const ANY_CONTROL = /[\u0000-\u001f]/;
+/**
+ * In a single-line field (a name, a link, a cursor, a path or query parameter): every C0 control, and the
+ * bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make
+ * `https://example.com/\u202egnp.exe` display as `.../exe.png`. The plain marks (LRM, RLM, ALM) stay
+ * allowed: right-to-left names need them and they cannot reorder text.
+ */
+const ANY_CONTROL = /[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/;
 /* eslint-enable no-control-regex */
 
-/** True when `text` holds a control character its field may not hold (tab/newlines only in multi-line text). */
+/**
+ * True when `text` holds a control character its field may not hold (tab and newlines, and the
+ * bidirectional controls, only in multi-line text).
+ */
 export function hasControlCharacter(text: string, multiLine = false): boolean {
   return (multiLine ? ALWAYS_REFUSED : ANY_CONTROL).test(text);
 }
