@@ -53,8 +53,10 @@ export class AccessGuard extends AuthGuard(SESSION_STRATEGY) {
   }
 
   override handleRequest<User = AuthUser>(error: unknown, user: User | false | null): User {
-    // Errors of the authenticator (the database down) go on to the exception filter as they are.
-    if (error instanceof Error) throw error;
+    // Errors of the authenticator (the database down) go on to the exception filter as they are. Not
+    // `instanceof Error`: errors made by Node's own modules (a refused connection) may come from another realm.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrown as the strategy gave it
+    if (error !== null && error !== undefined && error !== false) throw error;
     if (!user) throw new UnauthorizedError();
     return user;
   }

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../../database/database-unavailable.js';
 import { DomainError } from '../errors/domain-error.js';
 import { errorBody, type ErrorBody } from './error-body.js';
 
@@ -38,6 +39,26 @@ function httpExceptionBody(exception: HttpException): ErrorBody {
 /** Its lines go through the request's own logger (reqId, userId), named as Nest's would be. */
 const LOG_CONTEXT = 'Exceptions';
 
+export const DATABASE_UNAVAILABLE =
+  'Betwixt cannot reach its database right now. Please try again in a few seconds.';
+/** Seconds a client should wait before retrying an answer that did not say (a restart takes a few). */
+export const DEFAULT_RETRY_AFTER_SECONDS = { 429: 60, 503: 5 } as const;
+
+/**
+ * Every 429 and 503 tells the client when to retry in the standard header. @nestjs/throttler names its
+ * header per limit (Retry-After-ip, Retry-After-account): the longest of those wins.
+ */
+function setRetryAfter(reply: FastifyReply, status: number): void {
+  if (status !== 429 && status !== 503) return;
+  if (reply.getHeader('retry-after') !== undefined) return;
+  const named = Object.entries(reply.getHeaders())
+    .filter(([name]) => name.toLowerCase().startsWith('retry-after-'))
+    .map(([, value]) => Number(value))
+    .filter((seconds) => Number.isFinite(seconds) && seconds > 0);
+  const seconds = named.length > 0 ? Math.ceil(Math.max(...named)) : DEFAULT_RETRY_AFTER_SECONDS[status];
+  void reply.header('Retry-After', String(seconds));
+}
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -45,7 +66,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const body = this.toBody(exception, String(request.id));
-    if (exception instanceof DomainError && body.statusCode >= 500) {
+    if (body.code === 'database_unavailable') {
+      request.log.warn({ err: exception, url: request.url, context: LOG_CONTEXT }, DATABASE_UNAVAILABLE);
+    } else if (exception instanceof DomainError && body.statusCode >= 500) {
       // An expected outage (a dependency is down): the cause is worth a warning, not a bug report.
       request.log.warn(
         { err: exception.cause ?? exception, url: request.url, context: LOG_CONTEXT },
@@ -54,6 +77,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (body.statusCode >= 500) {
       request.log.error({ err: exception, url: request.url, context: LOG_CONTEXT }, 'Unhandled error');
     }
+    setRetryAfter(reply, body.statusCode);
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -73,6 +97,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return errorBody(exception.statusCode ?? 400, message);
     }
     if (exception instanceof SyntaxError) return errorBody(400, 'The request body is not valid JSON');
+    if (isDatabaseUnavailable(exception))
+      return errorBody(503, DATABASE_UNAVAILABLE, { code: 'database_unavailable' });
     return errorBody(500, 'Something went wrong on our side. Please try again.', { requestId });
   }
 }

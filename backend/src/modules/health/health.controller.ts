@@ -1,3 +1,4 @@
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../../common/http/all-exceptions.filter.js';
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -50,7 +51,7 @@ export class HealthController {
     try {
       await this.dataSource.query('SELECT 1');
     } catch {
-      void reply.status(503);
+      void reply.status(503).header('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS[503]));
       return { status: 'unavailable', database: 'down' };
     }
     if (!this.redis.enabled) return { status: 'ok', database: 'up' };
