@@ -65,6 +65,9 @@ export async function createApp(
     loggerInstance: logger,
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
+    // Every connection ends: Fastify's defaults wait forever for a body and on a silent socket, so a
+    // client trickling bytes, or sending none, could hold file descriptors until the process ran out.
+    ...httpTimeouts(config),
     // Unset TRUST_PROXY: X-Forwarded-For/-Proto/-Host are ignored, so a client cannot choose its own IP.
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
@@ -133,6 +136,23 @@ function registerInstanceGauges(app: NestFastifyApplication): void {
     'Live-update (server-sent events) streams open on this instance',
     () => hub.connectionCount,
   );
+}
+
+/**
+ * Node checks the headers and request deadlines on a timer (30 s by default, longer than our deadlines):
+ * four times per the shorter one, at most every 5 s, keeps a connection's end within ~1.25 times its deadline.
+ */
+export function httpTimeouts(config: AppConfig) {
+  const shorter = Math.min(config.HTTP_HEADERS_TIMEOUT_MS, config.HTTP_REQUEST_TIMEOUT_MS);
+  return {
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(25, Math.min(5_000, Math.floor(shorter / 4))),
+    },
+  };
 }
 
 /** Fastify's trustProxy for TRUST_PROXY; a hop count becomes the function Fastify itself makes of one. */

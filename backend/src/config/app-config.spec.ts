@@ -155,6 +155,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }).METRICS_TOKEN).toBe('x'.repeat(32));
   });
 
+  it('wants the headers deadline no later than the whole request’s', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(loadConfig({}).HTTP_HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(
+      loadConfig({}).HTTP_REQUEST_TIMEOUT_MS,
+    );
+  });
+
   it('ignores variables it does not know', () => {
     expect(() => loadConfig({ HOME: '/root', SOMETHING_ELSE: 'x' })).not.toThrow();
   });

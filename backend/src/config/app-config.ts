@@ -15,7 +15,7 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
-import { smtpUrlErrors, trustProxyErrors, vapidPairErrors } from './config-rules.js';
+import { httpTimeoutErrors, smtpUrlErrors, trustProxyErrors, vapidPairErrors } from './config-rules.js';
 import { emptyToUndefined, toBoolean, toInt, toList, TRUST_PROXY_PATTERN } from './env-transforms.js';
 
 /** Thrown when the environment is not usable; the message names the offending variable. */
@@ -112,6 +112,65 @@ export class AppConfig {
   @Min(1)
   @Max(10000)
   SEARCHES_PER_MINUTE = 60;
+
+  /**
+   * Open (unauthenticated) lookups of a challenge or invite link allowed per minute per client IP: the codes
+   * are unguessable only while nobody can try them by the thousand.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'LOOKUPS_PER_MINUTE must be a whole number' })
+  @Min(1)
+  @Max(10000)
+  LOOKUPS_PER_MINUTE = 60;
+
+  /**
+   * Time a client has to send a request's line and headers (a connection that sends nothing is closed
+   * after it too). Node checks the deadlines a few times per timeout, so a connection ends within about
+   * 1.25 times this.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 10_000;
+
+  /** Time a client has to send a whole request, headers and body (a body trickling in byte by byte). */
+  @Transform(toInt)
+  @IsInt({ message: 'HTTP_REQUEST_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 60_000;
+
+  /** A connection on which nothing moves either way for this long is closed (live streams excepted). */
+  @Transform(toInt)
+  @IsInt({ message: 'HTTP_IDLE_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_IDLE_TIMEOUT_MS = 60_000;
+
+  /**
+   * How long a kept-alive connection may wait for its next request. Above the 60 s idle timeout common
+   * load balancers use, so the balancer, not us, closes first and never sends into a closing connection.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'HTTP_KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+  /** Live-update streams (GET /api/events) one person may hold open on an instance; a new one closes the oldest. */
+  @Transform(toInt)
+  @IsInt({ message: 'LIVE_STREAMS_PER_USER must be a whole number' })
+  @Min(1)
+  @Max(1000)
+  LIVE_STREAMS_PER_USER = 8;
+
+  /** Live-update streams one instance holds open at most; beyond it new streams are refused (429). */
+  @Transform(toInt)
+  @IsInt({ message: 'LIVE_STREAMS_PER_INSTANCE must be a whole number' })
+  @Min(1)
+  @Max(1_000_000)
+  LIVE_STREAMS_PER_INSTANCE = 5000;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -337,7 +396,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     return `${error.property}: ${messages}`;
   });
   if (lines.length === 0)
-    lines.push(...vapidPairErrors(config), ...smtpUrlErrors(config), ...trustProxyErrors(config));
+    lines.push(
+      ...vapidPairErrors(config),
+      ...smtpUrlErrors(config),
+      ...trustProxyErrors(config),
+      ...httpTimeoutErrors(config),
+    );
   if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   return config;
 }

@@ -51,3 +51,10 @@ export function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
     return false; // not a valid P-256 scalar
   }
 }
+
+/** Node refuses a headers deadline later than the whole request's. */
+export function httpTimeoutErrors(config: AppConfig): string[] {
+  return config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS
+    ? ['HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS']
+    : [];
+}
