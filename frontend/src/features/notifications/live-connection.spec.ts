@@ -157,6 +157,18 @@ describe('connectLive', () => {
     sources.latest().callbacks.onEvent('ready', '{}', '7');
     expect(on.onReady).toHaveBeenLastCalledWith(true);
   });
+
+  it('waits the longest backoff when its stream was closed for a newer one of the same person', () => {
+    const sources = fakeSources();
+    connectLive(sources.open, handlers(), undefined, () => 1);
+    sources.latest().callbacks.onEvent('ready', '{}', '7');
+    sources.latest().callbacks.onEvent('reconnect', '{"reason":"superseded"}', '7');
+    jest.advanceTimersByTime(29_999);
+    expect(sources.opened).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(sources.opened).toHaveLength(2);
+    expect(sources.latest().lastEventId).toBe('7');
+  });
 });
 
 describe('loadedOnFirstUse', () => {

@@ -95,7 +95,14 @@ export function connectLive(
             if (Array.isArray(payload?.topics)) handlers.onChanged(payload.topics as ChangeTopic[]);
           } else if (type === 'reconnect') {
             current = false;
-            reconnectAfter(Math.round(RECONNECT_SOON_MS * (1 + random())));
+            // Closed for a newer stream of the same person (more tabs than the server's cap): coming back
+            // at once would close another tab's stream, and so on round the tabs, so wait the longest backoff.
+            const superseded = (parse(data) as { reason?: unknown } | null)?.reason === 'superseded';
+            reconnectAfter(
+              superseded
+                ? reconnectDelay(Number.POSITIVE_INFINITY, random)
+                : Math.round(RECONNECT_SOON_MS * (1 + random())),
+            );
           }
         },
         onError(status) {

@@ -1,7 +1,9 @@
 import { Injectable, type MessageEvent } from '@nestjs/common';
 import { Observable, type Subscriber } from 'rxjs';
 import type { AuthUser } from '../../../common/auth/auth-user.js';
+import { TooManyRequestsError } from '../../../common/errors/domain-error.js';
 import { DrainState } from '../../../common/lifecycle/drain-state.js';
+import { AppConfig } from '../../../config/app-config.js';
 import { SessionStore } from '../../auth/session-store.js';
 import { NOTIFICATIONS_PAGE, NotificationsService } from '../notifications.service.js';
 import { RealtimeHub, type LiveEvent } from './realtime-hub.js';
@@ -12,6 +14,20 @@ export const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
 /** How soon a stream ended by a shutting-down instance should reconnect (through the balancer). */
 const RECONNECT_RETRY_MS = 250;
+/** Said in the `reconnect` event of a stream closed because its person opened more than the cap allows. */
+export const SUPERSEDED = 'superseded';
+
+/**
+ * A stream's place under the caps from the moment its request is admitted: counted before Nest subscribes
+ * (a flood of requests must not all pass the check before any of them is open), ended early if evicted.
+ */
+interface StreamSlot {
+  userId: string;
+  /** Set once subscribed; ends the stream with a `reconnect` event. */
+  end: ((reason: string) => void) | null;
+  /** Evicted before it was subscribed: it ends as soon as it opens. */
+  evicted: boolean;
+}
 
 /**
  * One signed-in user's live stream: `ready` once delivery is guaranteed, then their events as they
@@ -32,18 +48,61 @@ export class LiveStreams {
   heartbeatMs = HEARTBEAT_MS;
   /** Open streams and their cursors (the newest notification id each has delivered). */
   private readonly open_ = new Map<Subscriber<MessageEvent>, () => string>();
+  /** Admitted streams per person, oldest first (LIVE_STREAMS_PER_USER), and their total (…_PER_INSTANCE). */
+  private readonly slots = new Map<string, StreamSlot[]>();
+  private slotCount = 0;
 
   constructor(
     private readonly hub: RealtimeHub,
     private readonly sessions: SessionStore,
     private readonly notifications: NotificationsService,
     private readonly drain: DrainState,
+    private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Opens a stream within the caps: a person's oldest stream is closed (`reconnect`, reason `superseded`)
+   * when they open one more than LIVE_STREAMS_PER_USER, since a person rarely has that many tabs and a
+   * stream a phone lost without closing stays counted until its next write fails; a full instance refuses
+   * the new one with a 429 (its client backs off, a balancer may place it elsewhere). Throws before any
+   * answer is written, so the 429 is a plain HTTP answer.
+   */
   open(user: AuthUser, lastEventId?: number): Observable<MessageEvent> {
+    if (this.slotCount >= this.config.LIVE_STREAMS_PER_INSTANCE) {
+      throw new TooManyRequestsError(
+        'Too many live connections on this server. The app reconnects by itself shortly.',
+        'live_streams_full',
+      );
+    }
+    const slot: StreamSlot = { userId: user.id, end: null, evicted: false };
+    const mine = this.slots.get(user.id) ?? [];
+    this.slots.set(user.id, mine);
+    mine.push(slot);
+    this.slotCount += 1;
+    for (const oldest of mine.splice(0, Math.max(0, mine.length - this.config.LIVE_STREAMS_PER_USER))) {
+      this.slotCount -= 1;
+      oldest.evicted = true;
+      oldest.end?.(SUPERSEDED);
+    }
+    return this.stream(user, slot, lastEventId);
+  }
+
+  /** Gives the slot back once its stream is over (idempotent: an evicted slot was given back already). */
+  private release(slot: StreamSlot): void {
+    const mine = this.slots.get(slot.userId);
+    const index = mine?.indexOf(slot) ?? -1;
+    if (!mine || index < 0) return;
+    mine.splice(index, 1);
+    this.slotCount -= 1;
+    if (mine.length === 0) this.slots.delete(slot.userId);
+  }
+
+  private stream(user: AuthUser, slot: StreamSlot, lastEventId?: number): Observable<MessageEvent> {
     return new Observable<MessageEvent>((subscriber) => {
-      if (this.drain.closing) {
-        endWithReconnect(subscriber, lastEventId === undefined ? '' : String(lastEventId));
+      const initialId = lastEventId === undefined ? '' : String(lastEventId);
+      if (this.drain.closing || slot.evicted) {
+        this.release(slot);
+        endWithReconnect(subscriber, initialId, slot.evicted ? SUPERSEDED : undefined);
         return;
       }
       let stopListening: (() => void) | undefined;
@@ -53,6 +112,7 @@ export class LiveStreams {
       /** `changed` events that arrived before `ready`. */
       const early: LiveEvent[] = [];
       this.open_.set(subscriber, () => String(cursor));
+      slot.end = (reason) => endWithReconnect(subscriber, String(cursor), reason);
       const catchUp = serialized(
         async () => {
           for (;;) {
@@ -96,6 +156,7 @@ export class LiveStreams {
       }, this.heartbeatMs);
       return () => {
         closed = true;
+        this.release(slot);
         this.open_.delete(subscriber);
         clearInterval(heartbeat);
         stopListening?.();
@@ -112,8 +173,13 @@ export class LiveStreams {
 }
 
 /** `cursor` is repeated as the id so the client's Last-Event-ID stays where it was. */
-function endWithReconnect(subscriber: Subscriber<MessageEvent>, cursor: string): void {
-  subscriber.next({ type: 'reconnect', data: {}, retry: RECONNECT_RETRY_MS, id: cursor });
+function endWithReconnect(subscriber: Subscriber<MessageEvent>, cursor: string, reason?: string): void {
+  subscriber.next({
+    type: 'reconnect',
+    data: reason ? { reason } : {},
+    retry: RECONNECT_RETRY_MS,
+    id: cursor,
+  });
   subscriber.complete();
 }
 
