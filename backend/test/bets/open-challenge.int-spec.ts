@@ -1,5 +1,6 @@
 import { Clock } from '../../src/common/clock.js';
 import { BetDeadlinesService } from '../../src/modules/bets/bet-deadlines.service.js';
+import { setPrivacy } from '../friends/friends-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { jittered, seededRandom } from '../support/seeded-random.js';
@@ -74,6 +75,11 @@ describe('open challenge links', () => {
 
   it('shows the link signed out: title, amount, outcomes and the creator’s display name only', async () => {
     const carol = await newUser(t, { firstName: 'Carol', lastName: 'Quinn' });
+    await setPrivacy(t, carol, {
+      profileVisibility: 'public',
+      activityVisibility: 'friends',
+      balanceVisibility: 'private',
+    });
     const { code } = await openChallenge(carol);
     const shown = await api(t, 'GET', `/api/challenges/${code}`);
     expect(shown.status).toBe(200);
@@ -98,6 +104,24 @@ describe('open challenge links', () => {
     });
     expect(Date.parse(String(shown.body.expiresAt))).toBeGreaterThan(Date.now());
     expect(JSON.stringify(shown.body)).not.toContain('Kept between us');
+  });
+
+  it('names a creator whose profile is not public by their username only, as strangers see them', async () => {
+    const dana = await newUser(t, { firstName: 'Dana', lastName: 'Hidden' });
+    const { code } = await openChallenge(dana);
+    for (const profileVisibility of ['friends', 'private'] as const) {
+      await setPrivacy(t, dana, {
+        profileVisibility,
+        activityVisibility: 'friends',
+        balanceVisibility: 'private',
+      });
+      const shown = await api(t, 'GET', `/api/challenges/${code}`);
+      expect([profileVisibility, shown.body.creator]).toEqual([
+        profileVisibility,
+        { id: dana.id, displayName: dana.username },
+      ]);
+      expect(JSON.stringify(shown.body)).not.toContain('Hidden');
+    }
   });
 
   it('makes the first person to accept the opponent: the bet goes on as any other', async () => {

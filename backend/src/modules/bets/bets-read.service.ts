@@ -5,7 +5,7 @@ import { cursorTime, decodeCursor, encodeCursor, pageOf } from '../../common/htt
 import { currentManager } from '../../database/in-transaction.js';
 import { ReadPool } from '../../database/read-pool.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
-import { displayNameOf, summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
+import { challengerName, summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
 import type { User } from '../users/user.entity.js';
 import { RelationsService } from '../friends/relations.service.js';
 import { Bet, type BetStatus } from './bet.entity.js';
@@ -173,10 +173,10 @@ export class BetsReadService {
         Bet,
         'title' | 'amount' | 'outcomes' | 'creatorPick' | 'creatorId' | 'opponentId' | 'status' | 'expiresAt'
       > &
-        Pick<User, 'firstName' | 'lastName' | 'username'>
+        Pick<User, 'firstName' | 'lastName' | 'username' | 'privacySettings'>
     >(
       `SELECT b.title, b.amount, b.outcomes, b."creatorPick", b."creatorId", b."opponentId", b.status,
-              b."expiresAt", u."firstName", u."lastName", u.username
+              b."expiresAt", u."firstName", u."lastName", u.username, u."privacySettings"
          FROM bets b JOIN users u ON u.id = b."creatorId"
         WHERE b."challengeCode" = $1`,
       [code],
@@ -188,7 +188,7 @@ export class BetsReadService {
       amount: row.amount,
       outcomes: row.outcomes,
       creatorPick: row.creatorPick ?? '',
-      creator: { id: row.creatorId, displayName: displayNameOf(row) },
+      creator: { id: row.creatorId, displayName: challengerName(row) },
       status: challengeState(row, now),
       expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
     };

@@ -76,10 +76,23 @@ export function profileOf(
 }
 
 /**
- * How a link someone shares (an invite link, an open challenge) names them: first and last name, else the
- * username. Sharing the link is sharing who you are with whoever opens it, whatever profileVisibility says.
+ * How an invite link names its sender: first and last name, else the username. An invite asks whoever
+ * opens it to befriend you, so it says who you are whatever profileVisibility says.
  */
 export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return name || user.username || 'A Betwixt member';
+}
+
+/**
+ * How an open challenge names its creator to whoever opens the link (anyone, signed in or not, the link
+ * may have been forwarded): the name only when their profile is public, else the username, as a
+ * stranger sees them everywhere else.
+ */
+export function challengerName(
+  user: Pick<User, 'firstName' | 'lastName' | 'username' | 'privacySettings'>,
+): string {
+  return isVisible(user.privacySettings?.profileVisibility, 'stranger')
+    ? displayNameOf(user)
+    : user.username || 'A Betwixt member';
 }
