@@ -78,3 +78,61 @@ describe('text rules hold in cursors, links and names', () => {
     ).toBe(201);
   });
 });
+
+describe('doors that open without signing in', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // The test is the trusted proxy, so X-Forwarded-For can stand for a second client.
+    t = await startTestApp({ env: { LOOKUPS_PER_MINUTE: '5', TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(async () => t.close());
+
+  it('limits challenge and invite lookups per client address, with Retry-After; other clients unaffected', async () => {
+    const code = () => Buffer.from(Array.from({ length: 16 }, (_, i) => i)).toString('base64url');
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const path = attempt % 2 === 0 ? `/api/challenges/${code()}` : `/api/invites/${code()}`;
+      statuses.push((await api(t, 'GET', path, from('203.0.113.7'))).status);
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+    const refused = await api(t, 'GET', `/api/invites/${code()}`, from('203.0.113.7'));
+    expect([refused.status, refused.body.code]).toEqual([429, 'lookup_rate_limited']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await api(t, 'GET', `/api/challenges/${code()}`, from('198.51.100.9'))).status).toBe(404);
+  });
+
+  it('signs out only from our own origin: a link on another site lands on the app still signed in', async () => {
+    const user = await newUser(t);
+    const login = await api(t, 'POST', '/api/auth/login', {
+      body: { emailOrUsername: user.email, password: user.password },
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(/^betwixt\.sid=/);
+    const token = login.body.token as string;
+    const signedIn = async () => (await api(t, 'GET', '/api/auth/user', { token })).status === 200;
+    const logout = (headers: Record<string, string>) =>
+      api(t, 'GET', '/api/logout', { headers: { cookie, ...headers } });
+
+    const foreignNavigations: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
+      { referer: 'https://evil.example/page' },
+    ];
+    for (const foreign of foreignNavigations) {
+      const answer = await logout(foreign);
+      expect([answer.status, answer.headers.get('location'), answer.headers.get('set-cookie')]).toEqual([
+        302,
+        '/',
+        null,
+      ]);
+      expect([JSON.stringify(foreign), await signedIn()]).toEqual([JSON.stringify(foreign), true]);
+    }
+    // The app's own navigation (the spec's logout) still ends the session.
+    const own = await logout({ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' });
+    expect([own.status, own.headers.get('location')]).toEqual([302, '/']);
+    expect(own.headers.get('set-cookie')).toMatch(/betwixt\.sid=;/);
+    expect(await signedIn()).toBe(false);
+  });
+});

@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * An open challenge, as its link shows it (no sign-in needed)
-         * @description Title, amount, outcomes, the creator’s pick and display name, and whether it can still be accepted. 404 challenge_not_found for an unknown code.
+         * @description Title, amount, outcomes, the creator’s pick and display name, and whether it can still be accepted. 404 challenge_not_found for an unknown code; 429 lookup_rate_limited (with Retry-After) after LOOKUPS_PER_MINUTE lookups a minute from one address.
          */
         get: operations["ChallengesController_lookup"];
         put?: never;
@@ -736,7 +736,7 @@ export interface paths {
         };
         /**
          * Who an invite link is from (no sign-in needed)
-         * @description Only the inviter’s id, username and display name. 404 invite_not_found for an unknown code (or an inviter no longer on Betwixt), 410 invite_revoked for a replaced or revoked one.
+         * @description Only the inviter’s id, username and display name. 404 invite_not_found for an unknown code (or an inviter no longer on Betwixt), 410 invite_revoked for a replaced or revoked one; 429 lookup_rate_limited (with Retry-After) after LOOKUPS_PER_MINUTE lookups a minute from one address.
          */
         get: operations["InvitesController_lookup"];
         put?: never;

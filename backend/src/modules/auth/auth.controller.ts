@@ -9,6 +9,7 @@ import { SelfUserDto } from '../users/dto/self-user.dto.js';
 import { UsersService } from '../users/users.service.js';
 import { clearSessionCookie, setSessionCookie } from './auth-cookie.js';
 import { AuthService, type SignedIn } from './auth.service.js';
+import { isForeignNavigation } from './cross-site.js';
 import { AuthResponseDto, LoginResponseDto } from './dto/auth-response.dto.js';
 import { LoginDto, TwoFactorLoginDto } from './dto/login.dto.js';
 import { SignupDto } from './dto/signup.dto.js';
@@ -75,6 +76,12 @@ export class AuthController {
   @Public()
   @Get('logout')
   async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    // A link or image on another site must not sign people out (the cookie rides along on a GET): it
+    // only lands on the app, still signed in. The app's own navigation here is same-origin.
+    if (isForeignNavigation(request, this.config)) {
+      void reply.redirect('/', 302);
+      return;
+    }
     const caller = await this.authenticator.authenticate(request);
     await this.auth.logout(caller?.sessionId ?? null);
     clearSessionCookie(reply);

@@ -26,6 +26,25 @@ export function isCrossSite(request: FastifyRequest, config: AppConfig): boolean
 }
 
 /**
+ * Whether a browser navigation (a GET, which carries no Origin) was started by another site: a link or an
+ * image elsewhere, by `Sec-Fetch-Site` (`same-site` too: a sibling subdomain is not us), or, from browsers
+ * without it, a `Referer` from another origin. Typed addresses and bookmarks (`none`) and clients that
+ * send neither header are ours.
+ */
+export function isForeignNavigation(request: FastifyRequest, config: AppConfig): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'cross-site' || site === 'same-site';
+  const referer = request.headers.referer;
+  if (referer === undefined) return false;
+  try {
+    const from = new URL(referer);
+    return from.origin !== new URL(config.publicUrl).origin && from.host !== request.host;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * CSRF defence beside SameSite=Lax: a POST/PUT/PATCH/DELETE that would be authenticated by the session
  * cookie alone is refused with a 403 when it comes from another site. A bearer token cannot be sent
  * cross-site by a browser without our consent (no CORS), so bearer requests are unaffected.

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { LookupRateLimitGuard } from '../../common/http/lookup-rate-limit.guard.js';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -56,11 +57,13 @@ export class ChallengesController {
 
   @Get(':code')
   @Public()
+  @UseGuards(LookupRateLimitGuard)
   @ApiOperation({
     summary: 'An open challenge, as its link shows it (no sign-in needed)',
     description:
       'Title, amount, outcomes, the creator’s pick and display name, and whether it can still be accepted. ' +
-      '404 challenge_not_found for an unknown code.',
+      '404 challenge_not_found for an unknown code; 429 lookup_rate_limited (with Retry-After) after ' +
+      'LOOKUPS_PER_MINUTE lookups a minute from one address.',
   })
   @ApiOkResponse({ type: ChallengeDto })
   @ApiNotFoundResponse({ description: 'challenge_not_found' })

@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { LookupRateLimitGuard } from '../../../common/http/lookup-rate-limit.guard.js';
+import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiGoneResponse,
@@ -59,11 +60,13 @@ export class InvitesController {
 
   @Get(':code')
   @Public()
+  @UseGuards(LookupRateLimitGuard)
   @ApiOperation({
     summary: 'Who an invite link is from (no sign-in needed)',
     description:
       'Only the inviter’s id, username and display name. 404 invite_not_found for an unknown code (or an ' +
-      'inviter no longer on Betwixt), 410 invite_revoked for a replaced or revoked one.',
+      'inviter no longer on Betwixt), 410 invite_revoked for a replaced or revoked one; 429 lookup_rate_limited ' +
+      '(with Retry-After) after LOOKUPS_PER_MINUTE lookups a minute from one address.',
   })
   @ApiOkResponse({ type: InviteDto })
   @ApiNotFoundResponse({ description: 'invite_not_found' })
