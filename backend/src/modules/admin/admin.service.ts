@@ -9,6 +9,7 @@ import { Transactor, type Tx } from '../../database/transactor.js';
 import { SessionStore } from '../auth/session-store.js';
 import { AccountDeletionService } from '../settings/account-deletion.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { BetsDeletionParticipant } from '../bets/bets-deletion.participant.js';
 import { LedgerService } from '../wallet/ledger.service.js';
 import { runningSuspension } from '../users/account-standing.js';
 import { InsufficientBalanceError } from '../wallet/wallet.errors.js';
@@ -48,6 +49,7 @@ export class AdminService {
     private readonly deletion: AccountDeletionService,
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
+    private readonly bets: BetsDeletionParticipant,
   ) {}
 
   async analytics(): Promise<AdminAnalyticsDto> {
@@ -177,6 +179,8 @@ export class AdminService {
           break;
         case 'ban':
           changes.bannedAt = now;
+          // In the same transaction as the ban: no challenge of theirs can be accepted after it commits.
+          await this.bets.voidPendingBetsOf(tx, target.id);
           break;
         case 'unban':
           changes.bannedAt = null;

@@ -40,7 +40,20 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
    * Runs inside the deletion's transaction.
    */
   async voidOpenBetsOf(tx: TxOrManager, userId: string): Promise<number> {
-    const open = await this.bets.openBetsOf(tx, userId);
+    return this.voidBets(tx, userId, await this.bets.openBetsOf(tx, userId));
+  }
+
+  /**
+   * A ban, inside the moderation's transaction: every challenge of the person nobody has accepted yet (open
+   * links and direct challenges, theirs or to them) ends with the creator refunded, so nobody can stake
+   * against an account that will never report. Active and disputed bets go on to their deadlines and
+   * admins, as before.
+   */
+  async voidPendingBetsOf(tx: TxOrManager, userId: string): Promise<number> {
+    return this.voidBets(tx, userId, await this.bets.openBetsOf(tx, userId, ['pending']));
+  }
+
+  private async voidBets(tx: TxOrManager, userId: string, open: number[]): Promise<number> {
     // Every account the loop refunds is locked first, in id order: voiding an active bet locks both players'
     // stats rows (migration UserStatsCounters), so taking the next bet's accounts only after that would hold
     // one counterparty's stats row while waiting for another's account, and a settlement between those two

@@ -53,6 +53,6 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
     BetRemindersService,
     BetRemindersJob,
   ],
-  exports: [BetsService, BetReportsService, BetsReadService, BetRemindersService],
+  exports: [BetsService, BetReportsService, BetsReadService, BetRemindersService, BetsDeletionParticipant],
 })
 export class BetsModule {}

@@ -169,11 +169,15 @@ export class BetsRepository {
     return rows.map((row) => row.party);
   }
 
-  async openBetsOf(tx: TxOrManager, userId: string): Promise<number[]> {
+  async openBetsOf(
+    tx: TxOrManager,
+    userId: string,
+    statuses: readonly BetStatus[] = ['pending', 'active', 'disputed'],
+  ): Promise<number[]> {
     const rows = await queryIn<{ id: number }[]>(
       tx,
-      `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active', 'disputed') ORDER BY id`,
-      [userId],
+      `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status = ANY($2::text[]) ORDER BY id`,
+      [userId, statuses],
     );
     return rows.map((row) => row.id);
   }

@@ -89,15 +89,17 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
    */
   async read(viewer: AuthUser, userId: string): Promise<ServedPicture> {
     const [row] = await this.dataSource.query<
-      (ServedPicture & { privacySettings: Partial<PrivacySettings> | null })[]
+      (ServedPicture & { privacySettings: Partial<PrivacySettings> | null; banned: boolean })[]
     >(
-      `SELECT p.image, p."contentType", p.version, u."privacySettings"
+      `SELECT p.image, p."contentType", p.version, u."privacySettings", u."bannedAt" IS NOT NULL AS banned
          FROM profile_pictures p JOIN users u ON u.id = p."userId"
         WHERE p."userId" = $1 AND u."deletedAt" IS NULL`,
       [userId],
     );
     const relation = row ? (await this.relations.relationsOf(viewer, [userId])).get(userId) : undefined;
-    if (!row || !relation || !isVisible(row.privacySettings?.profileVisibility, relation)) {
+    // A banned person's profile answers 404 to everyone but admins and themselves; so does their picture.
+    const hidden = row?.banned === true && relation !== 'admin' && relation !== 'self';
+    if (!row || !relation || hidden || !isVisible(row.privacySettings?.profileVisibility, relation)) {
       throw new NotFoundError('No picture to show', 'picture_not_found');
     }
     return { image: row.image, contentType: row.contentType, version: row.version };
