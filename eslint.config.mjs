@@ -4,7 +4,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import jest from 'eslint-plugin-jest';
+import playwright from 'eslint-plugin-playwright';
 import globals from 'globals';
+
+// Our assertion helpers count as assertions in a test (expectMoneyInvariants, expectAccessible, ...).
+const ASSERTIONS = ['expect', 'expect*', '*.expect*', 'assert*'];
 
 export default tseslint.config(
   {
@@ -97,5 +102,39 @@ export default tseslint.config(
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts', '**/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+  {
+    // Jest's tests (unit, integration, crash, cluster, page tests): a skipped, focused or assertion-free test
+    // and an un-awaited `expect(promise).resolves` fail lint, so none can pass review unseen.
+    files: ['backend/src/**/*.spec.ts', 'backend/test/**/*.ts', 'frontend/src/**/*.spec.{ts,tsx}'],
+    ...jest.configs['flat/recommended'],
+    rules: {
+      ...jest.configs['flat/recommended'].rules,
+      'jest/no-disabled-tests': 'error',
+      'jest/no-focused-tests': 'error',
+      'jest/expect-expect': ['error', { assertFunctionNames: ASSERTIONS }],
+      'jest/valid-expect': ['error', { alwaysAwait: true }],
+      // Table-driven tests (the privacy matrix, crash outcomes) branch on the row they check, on purpose.
+      'jest/no-conditional-expect': 'off',
+    },
+  },
+  {
+    // Playwright's journeys: the same, plus its web-first assertions awaited and no fixed sleeps (every wait is
+    // on something a person would see).
+    files: ['frontend/e2e/**/*.ts'],
+    ...playwright.configs['flat/recommended'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      'playwright/no-skipped-test': 'error',
+      'playwright/no-focused-test': 'error',
+      'playwright/expect-expect': ['error', { assertFunctionNames: ASSERTIONS }],
+      'playwright/missing-playwright-await': 'error',
+      'playwright/no-wait-for-timeout': 'error',
+      'playwright/no-networkidle': 'error',
+      'playwright/no-force-option': 'error',
+      // A journey branches on the viewport (the phone's bottom bar, the desktop's side menu), on purpose.
+      'playwright/no-conditional-in-test': 'off',
+      'playwright/no-conditional-expect': 'off',
+    },
   },
 );

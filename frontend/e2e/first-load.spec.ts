@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newPerson } from './support';
-
-/** Every same-origin request the page makes, by path. */
-function recordRequests(page: Page): string[] {
-  const paths: string[] = [];
-  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
-  return paths;
-}
+import { expect, test } from '@playwright/test';
+import { newPerson, watchRequests } from './support';
 
 test('a signed-out visit: no console error, no call for the current user, no shell or dashboard code', async ({
   page,
@@ -16,15 +9,16 @@ test('a signed-out visit: no console error, no call for the current user, no she
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  const paths = recordRequests(page);
+  const requests = watchRequests(page);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Betwixt' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // A request that never comes can only be ruled out once the page has stopped asking (idle imports included).
+  await requests.quiet();
 
   expect(errors).toEqual([]);
-  expect(paths).not.toContain('/api/auth/user');
-  expect(paths.filter((path) => /\/assets\/(AppShell|DashboardPage)-/.test(path))).toEqual([]);
+  expect(requests.paths).not.toContain('/api/auth/user');
+  expect(requests.paths.filter((path) => /\/assets\/(AppShell|DashboardPage)-/.test(path))).toEqual([]);
   expect(await (await page.request.get('/robots.txt')).text()).toContain('User-agent: *');
 });
 
@@ -42,16 +36,17 @@ test('a signed-in dashboard asks for each list once on its first load', async ({
     },
     [token, JSON.stringify(user)],
   );
-  const paths = recordRequests(page);
+  const requests = watchRequests(page);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}!` })).toBeVisible();
   await expect(page.getByText('All Caught Up!')).toBeVisible();
   await expect(page.getByText('Ready to Start Betting?')).toBeVisible();
-  // Duplicates come from subscriptions made during the first render; give them a moment to show.
-  await page.waitForTimeout(1500);
+  // Duplicates come from subscriptions made during the first render; they are counted once the page has
+  // stopped asking (its live stream aside, which keeps Playwright's network-idle state from ever coming).
+  await requests.quiet();
 
-  const count = (path: string) => paths.filter((requested) => requested === path).length;
+  const count = (path: string) => requests.paths.filter((requested) => requested === path).length;
   for (const path of ['/api/auth/user', '/api/bets/active', '/api/bets/pending']) {
     expect({ path, requests: count(path) }).toEqual({ path, requests: 1 });
   }

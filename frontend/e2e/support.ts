@@ -96,10 +96,40 @@ export function grantAdmin(username: string): void {
     env: {
       ...process.env,
       DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54391',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   });
+}
+
+/**
+ * Records the page's requests from now on. `quiet()` resolves once none is in flight (the live event stream,
+ * which never ends, aside) and none has started for `quietMs`: a request that should never come can only be
+ * ruled out once the page has stopped asking, as Playwright's "networkidle" does for pages without a stream.
+ */
+export function watchRequests(page: Page): { paths: string[]; quiet(quietMs?: number): Promise<void> } {
+  const paths: string[] = [];
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isStream = (url: string) => new URL(url).pathname === '/api/events';
+  page.on('request', (request) => {
+    paths.push(new URL(request.url()).pathname);
+    if (isStream(request.url())) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  const finished = (request: { url(): string }) => {
+    if (isStream(request.url())) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return {
+    paths,
+    quiet: (quietMs = 500) =>
+      expect.poll(() => inFlight === 0 && Date.now() - lastChange >= quietMs, { timeout: 30_000 }).toBe(true),
+  };
 }
 
 /** Waits for running animations: a dialog or toast still fading in reads as low contrast, a popover still
