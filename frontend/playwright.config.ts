@@ -1,12 +1,23 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Overridable so two checkouts (or two helpers) can run their journeys at once without colliding.
-const PORT = Number(process.env.E2E_PORT ?? 4310);
-const PG_PORT = process.env.E2E_PG_PORT ?? '54391';
-process.env.E2E_PG_PORT = PG_PORT;
+/**
+ * A loopback port nothing listens on now. The config is read synchronously, in the runner and again in each
+ * worker, so a child process asks the kernel; the runner's choice reaches the workers through the environment.
+ */
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script]).toString();
+}
+
+// Free ports per run, so two checkouts can run their journeys at once and a server left over from an earlier
+// run can't hold ours.
+const PORT = Number((process.env.E2E_PORT ??= freePort()));
+const PG_PORT = (process.env.E2E_PG_PORT ??= freePort());
 const chromium = {
   executablePath: '/usr/bin/chromium',
   args: [
@@ -32,8 +43,10 @@ export default defineConfig({
   // Journeys with two or three browsers on a 2-core machine: allow for a busy CI box.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Every journey signs up people of its own, so journeys (and the phone and desktop projects) run side by
+  // side against the one server; a flake is fixed at its cause, never retried.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: 'list',
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },

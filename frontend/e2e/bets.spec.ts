@@ -27,11 +27,11 @@ async function createBet(page: Page, opponent: Person, title: string) {
   const hold = flow.getByRole('button', { name: 'Hold to Send Challenge' });
   await hold.hover();
   await page.mouse.down();
-  await expect(flow.getByText('Bet Created!')).toBeVisible({ timeout: 5000 });
+  await expect(flow.getByText('Bet Created!')).toBeVisible({ timeout: 20_000 });
   await page.mouse.up();
   // Strangers see each other's username only: names are for friends by default.
   await expect(flow.getByText(`Your challenge has been sent to ${opponent.username}.`)).toBeVisible();
-  await expect(flow).toBeHidden({ timeout: 5000 });
+  await expect(flow).toBeHidden({ timeout: 20_000 });
 }
 
 async function acceptOnDashboard(page: Page, title: string) {

@@ -87,7 +87,7 @@ test('sign up and send a challenge with the keyboard alone, holding Space to con
   await expectFocusRing(page);
   // Hold-to-confirm by keyboard: Space held down until the bet is sent.
   await page.keyboard.down('Space');
-  await expect(flow.getByText('Bet Created!')).toBeVisible({ timeout: 5000 });
+  await expect(flow.getByText('Bet Created!')).toBeVisible({ timeout: 20_000 });
   await page.keyboard.up('Space');
   await expect(page.getByRole('article', { name: title })).toBeVisible();
   await friendContext.close();

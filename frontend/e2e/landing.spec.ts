@@ -10,7 +10,7 @@ test.describe('landing page (signed out)', () => {
     // The line keeps still: the word's box starts at the same x whichever word shows (issue #15).
     const box = page.getByTestId('rotating-word-box');
     const before = await box.boundingBox();
-    await expect(word).not.toHaveText(first ?? '', { timeout: 4000 });
+    await expect(word).not.toHaveText(first ?? '');
     expect((await box.boundingBox())?.x).toBe(before?.x);
     expect((await word.boundingBox())?.x).toBe(before?.x);
     await expect(page.getByRole('heading', { name: 'Betwixt' })).toBeVisible();
