@@ -49,7 +49,12 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: 'list',
-  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },
+  // A failed journey keeps its trace (DOM snapshots of every step, network, console) in test-results/; the
+  // screencast is left out, a quarter of the journeys' CPU here for frames the snapshots already show.
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+  },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
     {
