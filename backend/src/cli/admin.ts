@@ -1,12 +1,10 @@
 import 'reflect-metadata';
-import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { loadConfig, type AppConfig } from '../config/app-config.js';
+import { loadConfig } from '../config/app-config.js';
 import { resolveSecrets } from '../config/secrets.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
-import { embeddedUrl } from '../database/embedded-postgres.js';
-import { prepareDatabase } from '../database/prepare-database.js';
 import { parseAdminArgs, setAdmin, USAGE } from './admin-grant.js';
+import { openDatabase } from './open-database.js';
 
 /**
  * npm run admin -- grant|revoke <email|username>
@@ -40,25 +38,6 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
     await database.stop();
-  }
-}
-
-/** The app's database: DATABASE_URL, the running app's embedded server, or one started here. */
-async function openDatabase(config: AppConfig): Promise<{ url: string; stop(): Promise<void> }> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => undefined };
-  const running = embeddedUrl(config.EMBEDDED_PG_PORT, 'betwixt');
-  if (await reachable(running)) return { url: running, stop: async () => undefined };
-  return prepareDatabase(config);
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
   }
 }
 
