@@ -70,10 +70,12 @@ for (const name of names) {
   if (failed) break;
 }
 
-console.log('\nstage      time     ');
+console.log('\nstage      time');
+const setup = Number(process.env.CI_SETUP_SECONDS);
+if (setup > 0) console.log(`${'setup'.padEnd(10)} ${seconds(setup * 1000)}  (.ci/run: packages, npm ci)`);
 for (const [name, ms] of times)
   console.log(`${name.padEnd(10)} ${seconds(ms)}${name === failed ? '  FAILED' : ''}`);
-console.log(`${'total'.padEnd(10)} ${seconds(Date.now() - started)}`);
+console.log(`${'total'.padEnd(10)} ${seconds(Date.now() - started + (setup > 0 ? setup * 1000 : 0))}`);
 const skipped = names.slice(times.length);
 if (skipped.length > 0) console.log(`not run: ${skipped.join(', ')} (a stage before them failed)`);
 process.exit(failed ? 1 : 0);
