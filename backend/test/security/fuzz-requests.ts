@@ -175,6 +175,40 @@ const hostileId: fc.Arbitrary<string> = fc.oneof(
     '%F0%9F%8E%B2',
   ),
   fc.string({ minLength: 1, maxLength: 40 }).map((text) => encodeURIComponent(text)),
+  // Every hostile text, percent-encoded as a client would put it in a path: NUL, line breaks, bidi overrides.
+  hostileString
+    .filter((text) => text.length > 0)
+    // Through UTF-8 first: a lone surrogate cannot be percent-encoded (it becomes U+FFFD, as in a browser).
+    .map((text) => encodeURIComponent(Buffer.from(text.slice(0, 3000)).toString('utf8'))),
+);
+
+const asCursor = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Cursors that once reached PostgreSQL or nearly did; every run sends each of them to every paging route. */
+export const KNOWN_HOSTILE_CURSORS: readonly string[] = [
+  asCursor(['a\u0000b', '00000000-0000-4000-8000-000000000000']),
+  asCursor(['\u202egnp.exe', '00000000-0000-4000-8000-000000000000']),
+  asCursor(['2026-02-30T00:00:00.000000Z', '1']),
+  asCursor(['2026-01-01T00:00:00.000000Z', '99999999999']),
+  asCursor(['2026-01-01T00:00:00.000000Z', 'a\u0000b']),
+  asCursor([null, null]),
+  asCursor([]),
+];
+
+/**
+ * A keyset cursor (`before`): what the server writes is base64url of a JSON array of the key's parts
+ * (common/http/cursor.ts), so the hostile ones are well-formed on the outside and wrong inside: hostile
+ * text parts (NUL, bidi overrides), wrong types and lengths, and plain garbage.
+ */
+export const hostileCursor: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(hostileString, fc.uuid()).map(asCursor),
+  fc.tuple(hostileString, hostileString).map(asCursor),
+  fc.tuple(hostileString, fc.integer().map(String)).map(asCursor),
+  fc.array(hostileValue, { maxLength: 4 }).map(asCursor),
+  hostileValue.map(asCursor),
+  hostileString.map((text) => Buffer.from(text).toString('base64url')),
+  hostileString,
+  fc.constantFrom(...KNOWN_HOSTILE_CURSORS),
 );
 
 export interface FuzzRequest {
@@ -264,7 +298,16 @@ export function requestsFor(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
       route.pathParams.reduce((url, name, i) => url.replace(`{${name}}`, ids[i] ?? ''), route.path),
     );
   const query = fc
-    .array(fc.tuple(fc.constantFrom(...route.queryParams, 'unknown'), hostileString), { maxLength: 3 })
+    .array(
+      fc
+        .constantFrom(...route.queryParams, 'unknown')
+        .chain((name) =>
+          (name === 'before' ? fc.oneof(hostileCursor, hostileString) : hostileString).map(
+            (value): [string, string] => [name, value],
+          ),
+        ),
+      { maxLength: 3 },
+    )
     .map((pairs) => (pairs.length === 0 ? '' : `?${new URLSearchParams(pairs).toString()}`));
   const hasBody = !['GET', 'HEAD'].includes(route.method);
   return fc
@@ -281,6 +324,40 @@ export function requestsFor(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
       url: `${url}${search}`,
       auth,
       ...body,
+    }));
+}
+
+/**
+ * Requests that aim at a route's cursor and path parameters only (the rest of the request well-formed and
+ * signed in): every path parameter hostile, and a hostile `before` where the route pages.
+ */
+export function cursorAndPathRequestsFor(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
+  return cursorAndPath(route, hostileCursor);
+}
+
+/** The same, with each of KNOWN_HOSTILE_CURSORS in turn as the cursor (for routes that page). */
+export function knownCursorRequestsFor(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
+  return cursorAndPath(route, fc.constantFrom(...KNOWN_HOSTILE_CURSORS));
+}
+
+function cursorAndPath(route: FuzzRoute, cursors: fc.Arbitrary<string>): fc.Arbitrary<FuzzRequest> {
+  const path = fc
+    .tuple(...route.pathParams.map(() => hostileId))
+    .map((ids) =>
+      route.pathParams.reduce((url, name, i) => url.replace(`{${name}}`, ids[i] ?? ''), route.path),
+    );
+  const query = route.queryParams.includes('before')
+    ? cursors.map((cursor) => `?${new URLSearchParams({ before: cursor }).toString()}`)
+    : fc.constant('');
+  return fc
+    .record({ path, query, auth: fc.constantFrom('user' as const, 'admin' as const) })
+    .map(({ path: url, query: search, auth }) => ({
+      method: route.method,
+      url: `${url}${search}`,
+      auth,
+      contentType: ['GET', 'HEAD'].includes(route.method) ? undefined : 'application/json',
+      body: ['GET', 'HEAD'].includes(route.method) ? undefined : '{}',
+      bodyKind: 'cursor and path',
     }));
 }
 
