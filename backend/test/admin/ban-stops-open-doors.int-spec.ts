@@ -109,4 +109,38 @@ describe('a ban stops what the person left open', () => {
     const profile = await api(t, 'GET', `/api/users/${mallory.id}`, { token: friend.token });
     expect([profile.status, await seenBy(friend), await seenBy(admin)]).toEqual([404, 404, 200]);
   });
+
+  it('while the creator is suspended nobody can accept their challenges; once lifted they can', async () => {
+    const [sam, bob] = [await newUser(t), await newUser(t)];
+    const challenge = await openChallenge(sam);
+    const direct = await pendingBet(t, sam, bob, '15.00');
+    await moderate(t, admin, sam.id, 'suspend', 'Cooling off for a week', 7);
+
+    const viaLink = await api(t, 'POST', `/api/challenges/${challenge.code}/accept`, {
+      token: bob.token,
+      body: { opponentPick: 'No snow' },
+    });
+    const viaBet = await api(t, 'POST', `/api/bets/${direct}/accept`, {
+      token: bob.token,
+      body: { opponentPick: 'Blues' },
+    });
+    expect([viaLink.status, viaLink.body.code, viaBet.status, viaBet.body.code]).toEqual([
+      409,
+      'challenger_suspended',
+      409,
+      'challenger_suspended',
+    ]);
+    expect([
+      await statusOf(challenge.id),
+      await statusOf(direct),
+      await balanceOf(t.dataSource, bob.id),
+    ]).toEqual(['pending', 'pending', '1000.00']);
+
+    await moderate(t, admin, sam.id, 'unsuspend', 'Cooling off period over');
+    const later = await api(t, 'POST', `/api/bets/${direct}/accept`, {
+      token: bob.token,
+      body: { opponentPick: 'Blues' },
+    });
+    expect([later.status, await statusOf(direct)]).toEqual([200, 'active']);
+  });
 });

@@ -2629,6 +2629,13 @@ export interface operations {
                     "application/json": components["schemas"]["BetDto"];
                 };
             };
+            /** @description the bet is no longer pending, or challenger_suspended (the creator is suspended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     BetsController_decline: {
@@ -2871,7 +2878,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description challenge_taken, challenge_cancelled, challenge_expired */
+            /** @description challenge_taken, challenge_cancelled, challenge_expired, challenger_suspended (the creator is suspended) */
             409: {
                 headers: {
                     [name: string]: unknown;

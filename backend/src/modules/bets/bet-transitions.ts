@@ -9,6 +9,7 @@ import type { Bet, BetStatus } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 import {
   AccountSuspendedError,
+  ChallengerSuspendedError,
   BetNotFoundError,
   BetStateError,
   ChallengeNotFoundError,
@@ -83,6 +84,11 @@ export class BetTransitions {
   /** Suspended people may look but not create, accept or report bets (docs/product.md §10, accounts). */
   async assertMayBet(tx: TxOrManager, userId: string, now: Date): Promise<void> {
     if (await this.standing.isSuspended(tx, userId, now)) throw new AccountSuspendedError();
+  }
+
+  /** Accepting someone's challenge: they must be able to report, so not suspended (a ban ends them). */
+  async assertCreatorMayBet(tx: TxOrManager, bet: Bet, now: Date): Promise<void> {
+    if (await this.standing.isSuspended(tx, bet.creatorId, now)) throw new ChallengerSuspendedError();
   }
 
   /** Applies a transition with an UPDATE conditional on the status read under the lock. */

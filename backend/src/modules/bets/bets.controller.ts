@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -133,6 +134,9 @@ export class BetsController {
   @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: BetDto })
+  @ApiConflictResponse({
+    description: 'the bet is no longer pending, or challenger_suspended (the creator is suspended)',
+  })
   async accept(
     @CurrentUser() user: AuthUser,
     @Param('id', IntIdPipe) id: number,

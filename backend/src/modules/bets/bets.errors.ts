@@ -37,6 +37,16 @@ export class AccountSuspendedError extends ForbiddenError {
   }
 }
 
+/** The creator is suspended: they could not report, so nobody may stake against them meanwhile. */
+export class ChallengerSuspendedError extends ConflictError {
+  constructor() {
+    super(
+      'The person who made this challenge cannot take bets right now. Try again after their suspension ends.',
+      'challenger_suspended',
+    );
+  }
+}
+
 export class ChallengeNotFoundError extends NotFoundError {
   constructor() {
     super('This challenge link does not exist. Check that you have the whole link.', 'challenge_not_found');

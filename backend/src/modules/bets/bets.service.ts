@@ -208,6 +208,7 @@ export class BetsService {
     this.transitions.assertCan(bet, 'accept');
     if (bet.expiresAt && bet.expiresAt <= now) throw new BetStateError('This challenge has expired');
     await this.transitions.assertMayBet(tx, userId, now);
+    await this.transitions.assertCreatorMayBet(tx, bet, now);
     if (!bet.outcomes.includes(pick))
       throw new InvalidBetError('Please select your predicted outcome.', 'opponentPick');
     if (pick === bet.creatorPick) {

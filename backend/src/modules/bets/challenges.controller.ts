@@ -88,7 +88,10 @@ export class ChallengesController {
   @ApiBadRequestResponse({ description: 'invalid pick or insufficient balance' })
   @ApiForbiddenResponse({ description: 'challenge_own, account_suspended' })
   @ApiNotFoundResponse({ description: 'challenge_not_found' })
-  @ApiConflictResponse({ description: 'challenge_taken, challenge_cancelled, challenge_expired' })
+  @ApiConflictResponse({
+    description:
+      'challenge_taken, challenge_cancelled, challenge_expired, challenger_suspended (the creator is suspended)',
+  })
   async accept(
     @CurrentUser() user: AuthUser,
     @Param('code') code: string,
