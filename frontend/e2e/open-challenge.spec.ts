@@ -73,7 +73,8 @@ test('an open challenge sent as a link: a signed-out visitor signs up, accepts, 
   // Bob has no account: the link shows the terms and leads through sign-up, back to the same page.
   const bobPage = await (await phoneContext(browser, info)).newPage();
   await bobPage.goto(link);
-  const aliceName = `${alice.firstName} ${alice.lastName}`;
+  // Her profile is friends-only (the default): a link anyone may open names her as strangers see her.
+  const aliceName = alice.username;
   await expect(bobPage.getByRole('heading', { name: `${aliceName} challenged you to a bet` })).toBeVisible();
   await expect(bobPage.getByRole('heading', { name: title })).toBeVisible();
   await expect(bobPage.getByText(`${aliceName}’s pick`)).toBeVisible();
