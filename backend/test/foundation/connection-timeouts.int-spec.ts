@@ -69,12 +69,22 @@ describe('every connection ends', () => {
       `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     const bodyBytes = trickle(slowBody, body, 50);
+    // A crowd holding sockets open the same ways, as an attacker would.
+    const crowd = await Promise.all(Array.from({ length: 100 }, () => rawConnection(t)));
+    crowd
+      .slice(50)
+      .forEach((connection) =>
+        trickle(connection, `GET /api/health HTTP/1.1\r\nX-Padding: ${'a'.repeat(500)}`, 100),
+      );
 
     // Meanwhile the app answers everyone else.
     const healthy = await Promise.all(Array.from({ length: 20 }, () => api(t, 'GET', '/api/health')));
     expect(healthy.map((answer) => answer.status)).toEqual(healthy.map(() => 200));
 
-    await Promise.all([silent.closed, slowHeaders.closed, slowBody.closed]);
+    await Promise.all([silent.closed, slowHeaders.closed, slowBody.closed, ...crowd.map((c) => c.closed)]);
+    const crowdEnded = crowd.filter((connection) => connection.socket.closed).length;
+    for (const connection of crowd) connection.socket.destroy();
+    expect(crowdEnded).toBe(100);
     const ends = [silent, slowHeaders, slowBody].map((connection) => connection.socket.closed);
     for (const connection of [silent, slowHeaders, slowBody]) connection.socket.destroy();
     expect(ends).toEqual([true, true, true]);
