@@ -1,0 +1,3 @@
+import { describeRacingClients } from './racing-clients.js';
+
+describeRacingClients(42);
