@@ -190,6 +190,28 @@ describe('web push', () => {
     expect(push.received(failing.body.endpoint)).toHaveLength(2);
   });
 
+  it('a kept-alive connection the push service dropped is no failed delivery: the message goes on a new one', async () => {
+    const browser = await subscribedBrowser(bob);
+    await challenge(t, alice, bob); // opens a connection and leaves it idle in the pool
+    push.dropReusedConnections = true;
+    try {
+      await challenge(t, alice, bob);
+    } finally {
+      push.dropReusedConnections = false;
+    }
+    expect(push.dropped).toBeGreaterThanOrEqual(1);
+    expect(push.received(browser.body.endpoint)).toHaveLength(2);
+    const outbox = await t.dataSource.query<{ status: string; attempts: number; lastError: string | null }[]>(
+      `SELECT o.status, o.attempts, o."lastError" FROM notification_outbox o
+         JOIN push_subscriptions s ON s.id = o."subscriptionId" WHERE s."userId" = $1 ORDER BY o.id`,
+      [bob.id],
+    );
+    expect(outbox).toEqual([
+      { status: 'delivered', attempts: 1, lastError: null },
+      { status: 'delivered', attempts: 1, lastError: null },
+    ]);
+  });
+
   it('an unreachable push service does not fail the use case; the failure is logged and the subscription kept', async () => {
     const dead = browserSubscription('https://localhost:1/push/nobody-listens');
     await subscribe(t, bob, dead);

@@ -28,6 +28,13 @@ export interface LocalPushService {
   answer(endpoint: string, status: number): void;
   /** Requests received for `endpoint`, oldest first. */
   received(endpoint: string): ReceivedPush[];
+  /**
+   * While true, a message arriving on a connection that has already carried one is not answered: the
+   * connection is dropped, as a push service does when it closes an idle connection just as it is reused.
+   */
+  dropReusedConnections: boolean;
+  /** Connections dropped so. */
+  readonly dropped: number;
   close(): Promise<void>;
 }
 
@@ -76,7 +83,15 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   const { caPem, keyPem, certPem } = issueCertificates();
   const received: ReceivedPush[] = [];
   const answers = new Map<string, number>();
+  const used = new WeakSet<object>();
+  const control = { dropReusedConnections: false, dropped: 0 };
   const server: Server = createServer({ key: keyPem, cert: certPem }, (request, response) => {
+    if (control.dropReusedConnections && used.has(request.socket)) {
+      control.dropped += 1;
+      request.socket.destroy();
+      return;
+    }
+    used.add(request.socket);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -93,11 +108,22 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       response.end();
     });
   });
+  // Idle connections are kept a minute (announced in Keep-Alive), so a test decides when one is dropped.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `https://localhost:${(server.address() as AddressInfo).port}`;
   let counter = 0;
   const pathOf = (endpoint: string) => new URL(endpoint).pathname;
   return {
+    get dropReusedConnections() {
+      return control.dropReusedConnections;
+    },
+    set dropReusedConnections(drop: boolean) {
+      control.dropReusedConnections = drop;
+    },
+    get dropped() {
+      return control.dropped;
+    },
     caPem,
     origin,
     newEndpoint: () => `${origin}/push/v2/${Date.now().toString(36)}-${(counter += 1)}`,

@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:https';
+import { Agent, request, type RequestOptions } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import webpush, { type Urgency } from 'web-push';
@@ -30,8 +30,20 @@ export interface PushMessage {
 const MAX_SOCKETS = 16;
 /** A push service answers in well under a second; one that does not is given up on. */
 const DEADLINE_MS = 15_000;
+/**
+ * An idle connection is closed after this long, or sooner when the push service announces a shorter
+ * `Keep-Alive: timeout` (Node's agent heeds that hint only when it has a timeout of its own).
+ */
+const IDLE_SOCKET_MS = 60_000;
 /** Push services answer with an empty or tiny body; a larger one is not worth reading. */
 const MAX_RESPONSE_BYTES = 16 * 1024;
+
+/** A request that failed because the reused connection it went out on had been closed by the server. */
+class DroppedConnection extends Error {
+  constructor(override readonly cause: Error) {
+    super('Kept-alive connection closed by the push service');
+  }
+}
 
 /**
  * Sends one Web Push message. web-push encrypts the payload (aes128gcm, RFC 8291) and signs the VAPID
@@ -52,6 +64,7 @@ export class WebPushSender implements OnApplicationShutdown {
     this.agent = new Agent({
       keepAlive: true,
       maxSockets: MAX_SOCKETS,
+      timeout: IDLE_SOCKET_MS,
       lookup: policy.agentLookup(),
       ...(extraCa ? { ca: [...rootCertificates, extraCa] } : {}),
     });
@@ -76,32 +89,47 @@ export class WebPushSender implements OnApplicationShutdown {
         code: NON_PUBLIC_ENDPOINT,
       });
     }
+    const options: RequestOptions = {
+      hostname,
+      port: url.port || 443,
+      path: `${url.pathname}${url.search}`,
+      method: details.method,
+      headers: details.headers,
+      agent: this.agent,
+    };
+    // A kept-alive connection the push service closed while it sat idle fails the moment it is reused,
+    // before the service saw the message: that is no answer about the message, so it goes again (each such
+    // failure discards one dead connection, so this ends).
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await this.post(options, details.body);
+      } catch (error) {
+        if (!(error instanceof DroppedConnection)) throw error;
+        if (tries > MAX_SOCKETS) throw error.cause;
+      }
+    }
+  }
+
+  private post(options: RequestOptions, body: Buffer | string): Promise<number> {
     return new Promise<number>((resolve, reject) => {
-      const outgoing = request(
-        {
-          hostname,
-          port: url.port || 443,
-          path: `${url.pathname}${url.search}`,
-          method: details.method,
-          headers: details.headers,
-          agent: this.agent,
-        },
-        (response) => {
-          let size = 0;
-          response.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > MAX_RESPONSE_BYTES) response.destroy();
-          });
-          response.on('close', () => resolve(response.statusCode ?? 0));
-        },
-      );
+      const outgoing = request(options, (response) => {
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_RESPONSE_BYTES) response.destroy();
+        });
+        response.on('close', () => resolve(response.statusCode ?? 0));
+      });
       const deadline = setTimeout(
         () => outgoing.destroy(new Error(`Push service did not answer within ${DEADLINE_MS} ms`)),
         DEADLINE_MS,
       );
       outgoing.on('close', () => clearTimeout(deadline));
-      outgoing.on('error', reject);
-      outgoing.end(details.body);
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        const dropped = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        reject(dropped ? new DroppedConnection(error) : error);
+      });
+      outgoing.end(body);
     });
   }
 
