@@ -43,9 +43,13 @@ function BetListSkeleton({ empty }: { empty: React.ReactNode }) {
   );
 }
 
+/** Bets a list shows before "Show all": a busy person's first screen reaches every list. */
+export const FIRST_VIEW = 5;
+
 function BetSection({
   id,
   title,
+  noun,
   query,
   viewerId,
   onAccept,
@@ -55,6 +59,8 @@ function BetSection({
 }: {
   id: string;
   title: string;
+  /** What the list holds, for its "Show all" button ("active bets"). */
+  noun: string;
   query: { isLoading: boolean; data?: Bet[] };
   viewerId: string;
   onAccept: (bet: Bet) => void;
@@ -62,6 +68,9 @@ function BetSection({
   empty: React.ReactNode;
   footer?: React.ReactNode;
 }) {
+  const [expanded, setExpanded] = useState(false);
+  const bets = query.data ?? [];
+  const shown = expanded ? bets : bets.slice(0, FIRST_VIEW);
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-h6 text-gutter">
@@ -69,9 +78,9 @@ function BetSection({
       </h2>
       {query.isLoading ? (
         <BetListSkeleton empty={empty} />
-      ) : query.data && query.data.length > 0 ? (
-        <div className="bet-list">
-          {query.data.map((bet) => (
+      ) : bets.length > 0 ? (
+        <div className="bet-list" id={`${id}-list`}>
+          {shown.map((bet) => (
             <BetCard
               key={bet.id}
               bet={bet}
@@ -83,6 +92,13 @@ function BetSection({
         </div>
       ) : (
         empty
+      )}
+      {bets.length > FIRST_VIEW && (
+        <div className="dashboard-footer">
+          <Button aria-controls={`${id}-list`} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? `Show fewer ${noun}` : `Show all ${bets.length} ${noun}`}
+          </Button>
+        </div>
       )}
       {footer}
     </section>
@@ -134,6 +150,10 @@ export default function DashboardPage() {
 
   if (!user) return null;
   const balance = wallet.data?.available ?? user.balance;
+  // A list is drawn once every list above it has arrived (all are asked for at once): one arriving above
+  // another would push it down the screen, one arriving below only adds to it.
+  const pendingShown = !active.isLoading;
+  const resultsShown = pendingShown && !pending.isLoading;
   const openCreate = () => setCreating({ open: true, challenger: null });
 
   return (
@@ -148,6 +168,7 @@ export default function DashboardPage() {
       <BetSection
         id="active"
         title="Active Bets"
+        noun="active bets"
         query={active}
         viewerId={user.id}
         onAccept={openAcceptance}
@@ -164,31 +185,37 @@ export default function DashboardPage() {
           />
         }
       />
-      <BetSection
-        id="pending"
-        title="Pending Challenges"
-        query={pending}
-        viewerId={user.id}
-        onAccept={openAcceptance}
-        onSubmitOutcome={openOutcome}
-        empty={<EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />}
-      />
-      <BetSection
-        id="results"
-        title="Recent Results"
-        query={results}
-        viewerId={user.id}
-        onAccept={openAcceptance}
-        onSubmitOutcome={openOutcome}
-        empty={
-          <EmptyState title="No Results Yet" text="Settled, declined and expired bets will show up here." />
-        }
-        footer={
-          <div className="dashboard-footer">
-            <ButtonLink to="/bets">See all bets</ButtonLink>
-          </div>
-        }
-      />
+      {pendingShown && (
+        <BetSection
+          id="pending"
+          title="Pending Challenges"
+          noun="pending challenges"
+          query={pending}
+          viewerId={user.id}
+          onAccept={openAcceptance}
+          onSubmitOutcome={openOutcome}
+          empty={<EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />}
+        />
+      )}
+      {resultsShown && (
+        <BetSection
+          id="results"
+          title="Recent Results"
+          noun="recent results"
+          query={results}
+          viewerId={user.id}
+          onAccept={openAcceptance}
+          onSubmitOutcome={openOutcome}
+          empty={
+            <EmptyState title="No Results Yet" text="Settled, declined and expired bets will show up here." />
+          }
+          footer={
+            <div className="dashboard-footer">
+              <ButtonLink to="/bets">See all bets</ButtonLink>
+            </div>
+          }
+        />
+      )}
 
       {creating.open && (
         <Suspense fallback={null}>

@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiServer, withApiServer } from '../../testing/api-server';
+import { aUser, signedInAs } from '../../testing/people';
+import { renderWithStore } from '../../testing/render-with-store';
+import { aBet, me } from './bet-fixture';
+import { betsApi } from './bets-api';
+import DashboardPage, { FIRST_VIEW } from './DashboardPage';
+import type { Bet } from './types';
+
+withApiServer();
+
+const bets = (count: number, status: Bet['status'], from: number) =>
+  Array.from({ length: count }, (_, index) =>
+    aBet({ id: from + index, title: `${status} bet ${index + 1}`, status }),
+  );
+
+/** The dashboard's lists; `activeFirst` holds the active list back until it resolves. */
+function answerLists({ active, pending }: { active: Bet[]; pending: Bet[] }, activeFirst?: Promise<void>) {
+  signedInAs(aUser({ id: me, firstName: 'Casey' }));
+  apiServer.use(
+    http.get('/api/bets/active', async () => {
+      await activeFirst;
+      return HttpResponse.json(active);
+    }),
+    http.get('/api/bets/pending', () => HttpResponse.json(pending)),
+    http.get('/api/bets/completed', () => HttpResponse.json([])),
+    http.get('/api/wallet', () => HttpResponse.json({ available: '500.00', inPlay: '0.00', total: '500.00' })),
+  );
+}
+
+const cardsOf = (sectionName: string) =>
+  within(screen.getByRole('region', { name: sectionName })).queryAllByRole('article');
+
+describe('DashboardPage', () => {
+  afterEach(() => localStorage.clear());
+
+  it(`shows the first ${FIRST_VIEW} bets of a busy list and the rest on request`, async () => {
+    answerLists({ active: bets(12, 'active', 100), pending: bets(3, 'pending', 200) });
+    renderWithStore(<DashboardPage />);
+
+    const showAll = await screen.findByRole('button', { name: 'Show all 12 active bets' });
+    expect(cardsOf('Active Bets')).toHaveLength(FIRST_VIEW);
+    expect(cardsOf('Active Bets').map((card) => card.getAttribute('aria-label'))).toEqual(
+      bets(FIRST_VIEW, 'active', 100).map((bet) => bet.title),
+    );
+    expect(showAll.getAttribute('aria-expanded')).toBe('false');
+    expect(await screen.findByRole('region', { name: 'Pending Challenges' })).toBeTruthy();
+    expect(cardsOf('Pending Challenges')).toHaveLength(3);
+    // A list that fits has no button.
+    expect(screen.queryByRole('button', { name: /pending challenges/ })).toBeNull();
+
+    fireEvent.click(showAll);
+    expect(cardsOf('Active Bets')).toHaveLength(12);
+    const showFewer = screen.getByRole('button', { name: 'Show fewer active bets' });
+    expect(showFewer.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(showFewer);
+    expect(cardsOf('Active Bets')).toHaveLength(FIRST_VIEW);
+  });
+
+  it('draws a list only once the lists above it have arrived, so none is pushed down', async () => {
+    let release = () => {};
+    const activeHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answerLists({ active: bets(2, 'active', 100), pending: bets(1, 'pending', 200) }, activeHeld);
+    const { store } = renderWithStore(<DashboardPage />);
+
+    expect(await screen.findByRole('status', { name: 'Loading bets' })).toBeTruthy();
+    // The pending list has arrived; it still waits below the active list's placeholder.
+    await waitFor(() => expect(betsApi.endpoints.pendingBets.select()(store.getState()).isSuccess).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Pending Challenges' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Recent Results' })).toBeNull();
+
+    release();
+    expect(await screen.findByRole('heading', { name: 'Recent Results' })).toBeTruthy();
+    expect(cardsOf('Active Bets')).toHaveLength(2);
+    expect(cardsOf('Pending Challenges')).toHaveLength(1);
+  });
+});
