@@ -3,9 +3,10 @@
  * `npm run bench:web` (not in npm test): Lighthouse (mobile defaults) on Debian's Chromium against the built app,
  * started here on its own embedded PostgreSQL: the landing page signed out, then the dashboard of a user signed up
  * through the API whose token is put in localStorage before Lighthouse loads the page (storage reset disabled).
- * Prints Performance, Accessibility, Best Practices and SEO for both. Environment: BENCH_WEB_PORT (3150),
+ * Then the dashboard of a busy person (60 active bets, 20 pending, 50 settled), the same way.
+ * Prints Performance, Accessibility, Best Practices and SEO for each. Environment: BENCH_WEB_PORT (3150),
  * BENCH_WEB_PG_PORT (54550), CHROME_PATH (/usr/bin/chromium), BENCH_WEB_REPORT_DIR (unset: where to write each
- * run's full Lighthouse JSON, landing.json and dashboard.json, to see where the time goes).
+ * run's full Lighthouse JSON, landing.json, dashboard.json and dashboard-busy.json, to see where the time goes).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,8 +57,10 @@ async function startApp() {
   throw new Error('The app did not answer /api/health within 2 minutes.');
 }
 
+let people = 0;
 async function signUp() {
-  const tag = Date.now().toString(36);
+  people += 1;
+  const tag = `${Date.now().toString(36)}${people}`;
   const response = await fetch(`${origin}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -122,15 +125,50 @@ function summary(name, lhr) {
   };
 }
 
-const stopApp = await startApp();
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-});
-try {
-  const rows = [summary('landing (signed out)', await audit(chrome, `${origin}/`, {}, 'landing'))];
+/** `method path` as `token`, failing the bench on anything but a 2xx. */
+async function call(method, path, token, body) {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
 
-  const { token, user } = await signUp();
+/**
+ * A busy person: 60 active bets, 20 challenges waiting for their answer and 50 settled, all with one rival.
+ * Their dashboard is the one that moved (a long active list arriving above the others).
+ */
+async function busyPerson() {
+  const busy = await signUp();
+  const rival = await signUp();
+  let made = 0;
+  const bet = (creator, opponent) =>
+    call('POST', '/api/bets', creator.token, {
+      opponentId: opponent.user.id,
+      amount: '1.00',
+      title: `Busy bet ${(made += 1)}`,
+      outcomes: ['Yes', 'No'],
+      duration: 168,
+      creatorPick: 'Yes',
+    });
+  const accepted = async () => {
+    const { id } = await bet(busy, rival);
+    await call('POST', `/api/bets/${id}/accept`, rival.token, { opponentPick: 'No' });
+    return id;
+  };
+  for (let i = 0; i < 50; i += 1) {
+    const id = await accepted();
+    for (const person of [busy, rival]) await call('POST', `/api/bets/${id}/submit-result`, person.token, { result: 'Yes' });
+  }
+  for (let i = 0; i < 60; i += 1) await accepted();
+  for (let i = 0; i < 20; i += 1) await bet(rival, busy);
+  return busy;
+}
+
+/** Puts `auth` where the app keeps a session, so Lighthouse (storage reset off) loads the page signed in. */
+async function signInBrowser(chrome, { token, user }) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   await page.goto(`${origin}/robots.txt`);
@@ -144,8 +182,26 @@ try {
   );
   await page.close();
   await browser.disconnect();
+}
+
+const stopApp = await startApp();
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+try {
+  const rows = [summary('landing (signed out)', await audit(chrome, `${origin}/`, {}, 'landing'))];
+
+  await signInBrowser(chrome, await signUp());
   rows.push(
     summary('dashboard (signed in)', await audit(chrome, `${origin}/`, { disableStorageReset: true }, 'dashboard')),
+  );
+  await signInBrowser(chrome, await busyPerson());
+  rows.push(
+    summary(
+      'dashboard (busy person)',
+      await audit(chrome, `${origin}/`, { disableStorageReset: true }, 'dashboard-busy'),
+    ),
   );
 
   console.table(rows.map(({ 'audits below 90': _failing, ...row }) => row));
