@@ -286,7 +286,7 @@ try {
         // run: warmed up and then left idle for the 10-15 s the other server's preparation and warm-up took, a
         // server started its timed run with its pool's connections closed (node-postgres closes them after
         // 10 s idle, so PostgreSQL forked new backends) and after V8's idle-time GCs, one-off costs that
-        // landed in a 1000-request write run (docs/performance.md, "Session 17").
+        // landed in a 1000-request write run.
         await scenario.prepare?.(WARM_UP_WRITES + SPARE + PER_RUN);
         await drive(base, {
           ...scenario,

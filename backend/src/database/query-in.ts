@@ -16,7 +16,7 @@ interface ConnectedRunner {
  * It hands the statement straight to the transaction's pg client. TypeORM's query runner wraps every
  * statement in four more promise turns (connecting a runner that is connected, before- and after-query
  * events we have no subscribers for, a query log that is off) and a result object; a bet write sends 11–13
- * statements, and this took about 5 % of creating a bet's CPU (docs/performance.md, "What changed"). The
+ * statements, and this took about 5 % of creating a bet's CPU (docs/performance.md, "The request path"). The
  * transaction itself, its savepoints and its connection stay TypeORM's. Outside a transaction (a manager
  * without a connected runner) it is `EntityManager.query`.
  */
