@@ -153,11 +153,11 @@ try {
   await waitFor(`${app}/api/health`, betwixt);
   const alice = await signUp();
   const bob = await signUp();
-  // Ten pairs of players for the writes. Every bet notifies its other player, and each user's notifications
-  // commit one at a time (a per-recipient lock both servers take, see NotificationsService.notify), so aiming
-  // every write at one user would time that lock, not the stack.
+  // Ten pairs of players for the writes, and one popular person whom all ten creators challenge at once (a
+  // group chat all challenging its host): writes that notify the same person must not queue behind each other.
   const pairs = [];
   for (let i = 0; i < 10; i += 1) pairs.push({ creator: await signUp(), opponent: await signUp() });
+  const host = await signUp();
   let pageBetId;
   for (let i = 0; i < 50; i += 1) {
     const bet = await call('POST', '/api/bets', alice.token, betBody(bob.id, i));
@@ -189,6 +189,14 @@ try {
       job: () => {
         const { creator, opponent } = pairOf(created++);
         return { path: '/api/bets', token: creator.token, body: betBody(opponent.id, 'w') };
+      },
+    },
+    {
+      name: 'POST /api/bets (10 writers, one person)',
+      method: 'POST',
+      job: () => {
+        const { creator } = pairOf(created++);
+        return { path: '/api/bets', token: creator.token, body: betBody(host.id, 'h') };
       },
     },
     {

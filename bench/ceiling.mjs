@@ -56,9 +56,6 @@ const LEDGER_ROW = `INSERT INTO transactions ("userId", type, amount, "balanceBe
   "referenceId", description) VALUES ($1, 'bet_stake', $2, $3, $4, 'bet', $5, $6) RETURNING id, "createdAt"`;
 const ACTIVITIES = `INSERT INTO bet_activities ("betId", "userId", "activityType", description)
   SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[])`;
-const NOTIFICATION_LOCK = `SELECT pg_advisory_xact_lock(key)
-  FROM (SELECT DISTINCT hashtextextended('notifications:' || recipient, 0) AS key
-          FROM unnest($1::text[]) AS recipient ORDER BY key) AS keys`;
 const ACTOR_NAMES = `SELECT id, username FROM users WHERE id = ANY($1::uuid[])`;
 const NOTIFICATION = `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
   VALUES ($1, $2, $3, $4, $5, $6, NULL) RETURNING id, "createdAt"`;
@@ -180,11 +177,10 @@ async function postStake(db, userId, bet) {
 }
 
 /**
- * NotificationsService.notify for one notification: the recipient's notification lock (so each user's
- * notifications commit in id order, which the live stream's cursor relies on), the actor's name, then the row.
+ * NotificationsService.notify for one notification: the actor's name, then the row (its transaction id is the
+ * column's default, which the live stream orders by).
  */
 async function notify(db, { userId, type, betId, actorId, title, body }) {
-  await db.query(NOTIFICATION_LOCK, [[userId]]);
   const { rows } = await db.query(ACTOR_NAMES, [[actorId]]);
   const who = rows[0]?.username ?? 'Someone';
   const {

@@ -203,11 +203,14 @@ async function undelivered(): Promise<{ userId: string; id: number }[]> {
 }
 
 async function notificationsAfterFirstReady(): Promise<{ userId: string; id: number }[]> {
-  const rows = await db.query<{ userId: string; id: number }[]>(
-    `SELECT "userId", id FROM notifications WHERE "userId" = ANY($1) ORDER BY id`,
+  const rows = await db.query<{ userId: string; id: number; txid: string }[]>(
+    `SELECT "userId", id, txid::text AS txid FROM notifications WHERE "userId" = ANY($1) ORDER BY id`,
     [players.map((player) => player.id)],
   );
-  return rows.filter(({ userId, id }) => id > streamOf(userId).firstCursor);
+  return rows.filter(({ userId, id, txid }) => {
+    const [afterTxid = 0n, afterId = 0n] = streamOf(userId).firstCursor.split('-').map(BigInt);
+    return BigInt(txid) > afterTxid || (BigInt(txid) === afterTxid && BigInt(id) > afterId);
+  });
 }
 
 /** The missing notifications with what their streams saw around them, for the failure message. */

@@ -87,7 +87,8 @@ describe('graceful shutdown', () => {
     const firstBet = await pendingBet(b, alice, bob); // no Redis here: written where bob listens
     const first = await onB.waitFor((event) => event.event === 'notification');
     expect(first.data).toMatchObject({ betId: firstBet });
-    expect(first.id).toBe(String((first.data as { id: number }).id));
+    // The event's id is the stream's position: its transaction, then the notification's id.
+    expect(first.id).toMatch(new RegExp(`^\\d+-${(first.data as { id: number }).id}$`));
     expect(onB.events.some((event) => event.event === 'reconnect')).toBe(false);
 
     const closed = drainAndClose(b.app, { drainMs: 0, deadlineMs: 25_000 });

@@ -3735,7 +3735,7 @@ export interface operations {
             query?: never;
             header: {
                 "last-event-id": string;
-                /** @description The id of the last notification event received: the ones after it are sent first */
+                /** @description The id of the last event received: the notifications after it are sent first */
                 "Last-Event-ID"?: string;
             };
             path?: never;

@@ -17,6 +17,7 @@ import type { NotificationType } from './notification-kinds.js';
  * the text stays what it was (a renamed bet or a deleted friend does not rewrite history).
  */
 @Index('IDX_notifications_user_id', ['userId', 'id'])
+@Index('IDX_notifications_user_txid', ['userId', 'txid', 'id'])
 @Index('IDX_notifications_user_unread', ['userId'], { where: `"readAt" IS NULL` })
 @Entity('notifications')
 export class UserNotification {
@@ -51,6 +52,14 @@ export class UserNotification {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+
+  /**
+   * The id of the transaction that wrote it (`txid_current()`): a live stream delivers a person's
+   * notifications in (txid, id) order, and only those whose transaction is older than every one still
+   * running, so none can commit behind a stream's cursor (LiveStreams).
+   */
+  @Column({ type: 'bigint', select: false, default: () => 'txid_current()' })
+  txid: string;
 
   @ManyToOne(() => User, { nullable: false, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'userId', foreignKeyConstraintName: 'FK_notifications_userId' })

@@ -63,16 +63,14 @@ export class LiveEventsController {
   @ApiHeader({
     name: 'Last-Event-ID',
     required: false,
-    description: 'The id of the last notification event received: the ones after it are sent first',
+    description: 'The id of the last event received: the notifications after it are sent first',
   })
   @ApiOkResponse({ description: 'text/event-stream of ready, notification, changed and reconnect events' })
   stream(
     @CurrentUser() user: AuthUser,
     @Headers('last-event-id') lastEventId?: string,
   ): Observable<MessageEvent> {
-    // Anything but a notification id (a number) is ignored: the stream simply starts from now.
-    const after =
-      lastEventId && /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : undefined;
-    return this.streams.open(user, after);
+    // Anything but a cursor the stream gave out is ignored: the stream simply starts from now.
+    return this.streams.open(user, lastEventId);
   }
 }

@@ -15,6 +15,7 @@ import {
   type ChangeTopic,
   type NotificationType,
 } from './notification-kinds.js';
+import type { LiveCursor } from './realtime/live-cursor.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
 
 /** A notification about to be written; its text is rendered once the actor's name is known. */
@@ -49,7 +50,7 @@ const INSERT_MANY = `INSERT INTO notifications ("userId", type, title, body, "be
  * The rows in one statement, without TypeORM's insert builder (every bet transition notifies someone), in
  * the order given. Most transitions notify one person: a single row goes in as plain VALUES, which cost
  * PostgreSQL ≈110 µs of CPU against ≈170–200 for the same row through unnest's seven arrays (5000 of each on
- * this machine, docs/performance.md "What changed").
+ * this machine, docs/performance.md "The request path").
  */
 function insertNotifications(
   manager: EntityManager,
@@ -93,25 +94,13 @@ export class NotificationsService {
 
   /**
    * Writes the drafts and their outbox rows in `manager`'s transaction; nothing leaves unless it commits.
-   *
-   * Each recipient's notifications commit in id order: their ids come from a sequence at insert time, and
-   * two transactions notifying the same user could otherwise commit in the opposite order (the one with
-   * the lower id waiting on a lock, or on a slow instance). A live stream's cursor is "every notification
-   * up to this id" (LiveStreams, Last-Event-ID), so a lower id appearing after a higher one was delivered
-   * would never be delivered. A transaction-scoped advisory lock per recipient, taken in one order
-   * (ascending hash) before the insert, makes a second writer for the same user wait for the first one's
-   * commit. Use cases call notify after their row locks, and make one call per transaction.
+   * Two writers notifying the same person do not wait for each other: each row records its transaction's
+   * id (a column default), and the live stream orders by it (`since`). Use cases make one call per
+   * transaction.
    */
   async notify(tx: TxOrManager, drafts: NotificationDraft[]): Promise<void> {
     if (drafts.length === 0) return;
     const manager = managerOf(tx);
-    await queryIn(
-      manager,
-      `SELECT pg_advisory_xact_lock(key)
-         FROM (SELECT DISTINCT hashtextextended('notifications:' || recipient, 0) AS key
-                 FROM unnest($1::text[]) AS recipient ORDER BY key) AS keys`,
-      [drafts.map((draft) => draft.userId)],
-    );
     const names = await this.actorNames(manager, drafts);
     const rows: NotificationRow[] = drafts.map((draft) => {
       const text = draft.render(names.get(draft.actorId ?? '') ?? 'Someone');
@@ -175,27 +164,56 @@ export class NotificationsService {
   }
 
   /**
-   * The user's notifications newer than `afterId`, oldest first (at most NOTIFICATIONS_PAGE): what a live
-   * stream has not delivered yet (after its cursor, or a reconnecting client's Last-Event-ID).
+   * The person's notifications after `after` in (txid, id) order, at most NOTIFICATIONS_PAGE: what a live
+   * stream has not delivered yet. Only rows whose transaction is older than every transaction still
+   * running (below the snapshot's xmin) are `ready`: any commit still to come has a larger txid, so it
+   * can never sort before them. The first row at or above xmin and everything after it is `held` back, to
+   * be read again once the transactions before it have ended.
    */
-  async since(userId: string, afterId: number): Promise<NotificationDto[]> {
-    const rows = await this.dataSource
-      .getRepository(UserNotification)
-      .createQueryBuilder('n')
-      .where('n.userId = :userId AND n.id > :afterId', { userId, afterId })
-      .orderBy('n.id', 'ASC')
-      .take(NOTIFICATIONS_PAGE)
-      .getMany();
-    return rows.map((row) => toDto(row).dto);
+  async since(
+    userId: string,
+    after: LiveCursor,
+  ): Promise<{
+    ready: { cursor: LiveCursor; notification: NotificationDto }[];
+    held: boolean;
+    full: boolean;
+  }> {
+    const rows = await this.dataSource.query<(NotificationEntityRow & { txid: string; held: boolean })[]>(
+      `SELECT n.id, n."userId", n.type, n.title, n.body, n."betId", n.amount, n."readAt", n."createdAt",
+              n.txid::text AS txid, n.txid >= h.xmin AS held
+         FROM (SELECT txid_snapshot_xmin(txid_current_snapshot()) AS xmin) AS h
+         JOIN notifications n ON n."userId" = $1 AND (n.txid, n.id) > ($2::bigint, $3::int)
+        ORDER BY n.txid, n.id
+        LIMIT $4`,
+      [userId, after.txid, after.id, NOTIFICATIONS_PAGE],
+    );
+    const heldAt = rows.findIndex((row) => row.held);
+    const ready = heldAt < 0 ? rows : rows.slice(0, heldAt);
+    return {
+      ready: ready.map((row) => ({ cursor: { txid: row.txid, id: row.id }, notification: toDto(row).dto })),
+      held: heldAt >= 0,
+      full: rows.length === NOTIFICATIONS_PAGE,
+    };
   }
 
-  /** The id of the user's newest notification (0 when none): where a new live stream starts. */
-  async latestId(userId: string): Promise<number> {
-    const [row] = await this.dataSource.query<{ id: number }[]>(
-      `SELECT COALESCE(max(id), 0)::int AS id FROM notifications WHERE "userId" = $1`,
-      [userId],
+  /**
+   * Where a new live stream starts: after every notification whose transaction has ended, so that it
+   * sends what commits from now on (and any commit still in flight).
+   */
+  async startCursor(): Promise<LiveCursor> {
+    const [row] = await this.dataSource.query<{ txid: string }[]>(
+      `SELECT txid_snapshot_xmin(txid_current_snapshot())::text AS txid`,
     );
-    return row?.id ?? 0;
+    return { txid: row?.txid ?? '0', id: 0 };
+  }
+
+  /** The cursor just after one of the person's notifications (a Last-Event-ID of the previous version). */
+  async cursorAt(userId: string, id: number): Promise<LiveCursor | null> {
+    const [row] = await this.dataSource.query<{ txid: string }[]>(
+      `SELECT txid::text AS txid FROM notifications WHERE id = $1 AND "userId" = $2`,
+      [id, userId],
+    );
+    return row ? { txid: row.txid, id } : null;
   }
 
   /** Marks one of the caller's notifications read; someone else's is reported as not found. */
@@ -259,7 +277,8 @@ export class NotificationsService {
 /** How many notifications one read after a live stream's cursor returns (it reads again when full). */
 export const NOTIFICATIONS_PAGE = 200;
 
-function toDto(row: {
+/** The columns of a notification that its DTO is made from. */
+interface NotificationEntityRow {
   id: number;
   userId: string;
   type: NotificationType;
@@ -269,7 +288,9 @@ function toDto(row: {
   amount: string | null;
   readAt: Date | null;
   createdAt: Date;
-}): { userId: string; dto: NotificationDto } {
+}
+
+function toDto(row: NotificationEntityRow): { userId: string; dto: NotificationDto } {
   return {
     userId: row.userId,
     dto: {

@@ -13,8 +13,11 @@ const RECONNECT_PAUSE_MS = 250;
 export class ResumingStream {
   /** Connections opened, including the first. */
   connections = 0;
-  /** The cursor of the first `ready`: notifications after it are the ones this stream must deliver. */
-  firstCursor = 0;
+  /**
+   * The cursor of the first `ready` (`<txid>-<id>`): notifications after it in (txid, id) order are the ones
+   * this stream must deliver.
+   */
+  firstCursor = '0-0';
   /** Notification id -> how many times it arrived, on the connections that have ended. */
   private readonly counted = new Map<number, number>();
   private lastEventId: string | undefined;
@@ -83,7 +86,7 @@ export class ResumingStream {
             opened.ended.then(() => opened.events.find((event) => event.event === 'ready')),
           ]);
           if (first) {
-            this.firstCursor = Number(first.id);
+            this.firstCursor = first.id ?? '0-0';
             ready = true;
             firstReady();
           }

@@ -5,7 +5,8 @@ import { TooManyRequestsError } from '../../../common/errors/domain-error.js';
 import { DrainState } from '../../../common/lifecycle/drain-state.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { SessionStore } from '../../auth/session-store.js';
-import { NOTIFICATIONS_PAGE, NotificationsService } from '../notifications.service.js';
+import { NotificationsService } from '../notifications.service.js';
+import { formatCursor, parseCursor, type LiveCursor } from './live-cursor.js';
 import { RealtimeHub, type LiveEvent } from './realtime-hub.js';
 
 /** How often an idle stream says it is alive (proxies drop silent connections) and re-checks the session. */
@@ -14,6 +15,11 @@ export const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
 /** How soon a stream ended by a shutting-down instance should reconnect (through the balancer). */
 const RECONNECT_RETRY_MS = 250;
+/**
+ * How soon a stream reads again when notifications were held back behind a transaction still running
+ * (it doubles while they stay held, up to the last): write transactions here last milliseconds.
+ */
+const HELD_RETRY_MS = [5, 20, 100, 500];
 /** Said in the `reconnect` event of a stream closed because its person opened more than the cap allows. */
 export const SUPERSEDED = 'superseded';
 
@@ -35,18 +41,20 @@ interface StreamSlot {
  * revoked token stops receiving within one heartbeat. When the instance shuts down, every stream gets a
  * `reconnect` event and ends, so the client reconnects elsewhere.
  *
- * Notifications are delivered exactly once across reconnections by a cursor: every event's SSE id is the
- * newest notification id the stream has delivered (for `ready`: the user's newest when it opened, or the
- * client's Last-Event-ID). A live notification event only wakes the stream, which then reads the user's
- * notifications after its cursor from the database and sends them in id order; a reconnecting client
- * gets the same read first. NotificationsService.notify makes a user's notifications commit in id order,
- * so nothing can appear below a cursor once it has been passed, and no id is sent twice.
+ * Notifications are delivered exactly once across reconnections by a cursor (LiveCursor): every event's
+ * SSE id is the position of the newest notification the stream has delivered (for `ready`: where it
+ * starts, or the client's Last-Event-ID). A live notification event only wakes the stream, which then
+ * reads the person's notifications after its cursor from the database (NotificationsService.since) and
+ * sends them in (txid, id) order; a reconnecting client gets the same read first. That read returns only
+ * rows no later commit can sort before, so nothing appears behind a cursor once it has been passed and
+ * nothing is sent twice; rows held back because an older transaction is still running are read again
+ * shortly (HELD_RETRY_MS).
  */
 @Injectable()
 export class LiveStreams {
   /** Tests shorten it to see a revoked session end its stream without waiting 25 s. */
   heartbeatMs = HEARTBEAT_MS;
-  /** Open streams and their cursors (the newest notification id each has delivered). */
+  /** Open streams and their cursors (the newest notification each has delivered, as its SSE id). */
   private readonly open_ = new Map<Subscriber<MessageEvent>, () => string>();
   /** Admitted streams per person, oldest first (LIVE_STREAMS_PER_USER), and their total (…_PER_INSTANCE). */
   private readonly slots = new Map<string, StreamSlot[]>();
@@ -67,7 +75,7 @@ export class LiveStreams {
    * the new one with a 429 (its client backs off, a balancer may place it elsewhere). Throws before any
    * answer is written, so the 429 is a plain HTTP answer.
    */
-  open(user: AuthUser, lastEventId?: number): Observable<MessageEvent> {
+  open(user: AuthUser, lastEventId?: string): Observable<MessageEvent> {
     if (this.slotCount >= this.config.LIVE_STREAMS_PER_INSTANCE) {
       throw new TooManyRequestsError(
         'Too many live connections on this server. The app reconnects by itself shortly.',
@@ -84,7 +92,7 @@ export class LiveStreams {
       oldest.evicted = true;
       oldest.end?.(SUPERSEDED);
     }
-    return this.stream(user, slot, lastEventId);
+    return this.stream(user, slot, parseCursor(lastEventId));
   }
 
   /** Gives the slot back once its stream is over (idempotent: an evicted slot was given back already). */
@@ -97,9 +105,13 @@ export class LiveStreams {
     if (mine.length === 0) this.slots.delete(slot.userId);
   }
 
-  private stream(user: AuthUser, slot: StreamSlot, lastEventId?: number): Observable<MessageEvent> {
+  private stream(
+    user: AuthUser,
+    slot: StreamSlot,
+    resumeFrom: LiveCursor | { id: number } | undefined,
+  ): Observable<MessageEvent> {
     return new Observable<MessageEvent>((subscriber) => {
-      const initialId = lastEventId === undefined ? '' : String(lastEventId);
+      const initialId = resumeFrom && 'txid' in resumeFrom ? formatCursor(resumeFrom) : '';
       if (this.drain.closing || slot.evicted) {
         this.release(slot);
         endWithReconnect(subscriber, initialId, slot.evicted ? SUPERSEDED : undefined);
@@ -108,21 +120,38 @@ export class LiveStreams {
       let stopListening: (() => void) | undefined;
       let closed = false;
       let ready = false;
-      let cursor = lastEventId ?? 0;
+      let cursor: LiveCursor | null = resumeFrom && 'txid' in resumeFrom ? resumeFrom : null;
+      let heldRetry: ReturnType<typeof setTimeout> | undefined;
+      let heldRetries = 0;
       /** `changed` events that arrived before `ready`. */
       const early: LiveEvent[] = [];
-      this.open_.set(subscriber, () => String(cursor));
-      slot.end = (reason) => endWithReconnect(subscriber, String(cursor), reason);
+      const cursorId = () => (cursor ? formatCursor(cursor) : initialId);
+      this.open_.set(subscriber, cursorId);
+      slot.end = (reason) => endWithReconnect(subscriber, cursorId(), reason);
       const catchUp = serialized(
         async () => {
           for (;;) {
+            if (!cursor) return;
             const page = await this.notifications.since(user.id, cursor);
-            for (const notification of page) {
+            for (const { cursor: position, notification } of page.ready) {
               if (closed) return;
-              cursor = notification.id;
-              subscriber.next({ type: 'notification', data: notification, id: String(cursor) });
+              cursor = position;
+              subscriber.next({ type: 'notification', data: notification, id: formatCursor(cursor) });
             }
-            if (page.length < NOTIFICATIONS_PAGE) return;
+            if (page.held) {
+              if (page.ready.length > 0) heldRetries = 0;
+              const delay = HELD_RETRY_MS[Math.min(heldRetries, HELD_RETRY_MS.length - 1)];
+              heldRetries += 1;
+              if (!closed && heldRetry === undefined) {
+                heldRetry = setTimeout(() => {
+                  heldRetry = undefined;
+                  catchUp();
+                }, delay);
+              }
+              return;
+            }
+            heldRetries = 0;
+            if (!page.full) return;
           }
         },
         (error) => subscriber.error(error),
@@ -132,7 +161,7 @@ export class LiveStreams {
           if (ready) catchUp();
         } else if (ready) {
           // Nest would number id-less events itself; the cursor keeps Last-Event-ID meaningful.
-          subscriber.next({ type: event.type, data: event.data, id: String(cursor) });
+          subscriber.next({ type: event.type, data: event.data, id: cursorId() });
         } else early.push(event);
       };
       this.hub
@@ -140,9 +169,10 @@ export class LiveStreams {
         .then(async (stop) => {
           if (closed) return stop();
           stopListening = stop;
-          if (lastEventId === undefined) cursor = await this.notifications.latestId(user.id);
+          if (!cursor && resumeFrom) cursor = await this.notifications.cursorAt(user.id, resumeFrom.id);
+          if (!cursor) cursor = await this.notifications.startCursor();
           if (closed) return;
-          subscriber.next({ type: 'ready', data: {}, retry: RETRY_MS, id: String(cursor) });
+          subscriber.next({ type: 'ready', data: {}, retry: RETRY_MS, id: formatCursor(cursor) });
           ready = true;
           catchUp(); // what the client missed (Last-Event-ID), and whatever was announced before `ready`
           for (const event of early.splice(0)) onEvent(event);
@@ -159,6 +189,7 @@ export class LiveStreams {
         this.release(slot);
         this.open_.delete(subscriber);
         clearInterval(heartbeat);
+        clearTimeout(heldRetry);
         stopListening?.();
       };
     });
