@@ -29,6 +29,25 @@ export const EMPTY_BET: CreateBetValues = {
   creatorPick: '',
 };
 
+/**
+ * A rematch starts from the last bet's terms: its stake, title, description and options. The prediction
+ * is asked again (a rematch is often the other side).
+ */
+export function rematchTerms(last: {
+  amount: string;
+  title: string;
+  description?: string | null;
+  outcomes: string[];
+}): CreateBetValues {
+  return {
+    amount: last.amount,
+    title: last.title,
+    description: last.description ?? '',
+    outcomes: [...last.outcomes],
+    creatorPick: '',
+  };
+}
+
 /** docs/product.md §2 Bet creation: 'Please provide at least 2 outcome options'. */
 export const TOO_FEW_OUTCOMES = 'Please provide at least 2 outcome options';
 
