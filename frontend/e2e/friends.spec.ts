@@ -81,9 +81,15 @@ test('two people find each other, become friends, and Challenge to Bet opens cre
   await expect(record).toContainText('+12.50');
   await expect(record).toContainText('Biggest win $12.50');
   await alicePage.getByRole('button', { name: `Rematch ${bob.firstName} ${bob.lastName}` }).click();
-  await expect(
-    alicePage.getByRole('dialog', { name: 'Create New Bet' }).getByText(/^Challenging/),
-  ).toContainText(bob.firstName);
+  const rematch = alicePage.getByRole('dialog', { name: 'Create New Bet' });
+  await expect(rematch.getByText(/^Challenging/)).toContainText(bob.firstName);
+  // A rematch starts from the last bet's terms; the prediction is asked again.
+  await expect(rematch.getByLabel('Amount')).toHaveValue('12.50');
+  await expect(rematch.getByLabel("What's this bet about?")).toHaveValue('Head to head');
+  await rematch.getByRole('button', { name: 'Continue' }).click();
+  await expect(rematch.getByLabel('Option 1')).toHaveValue('A');
+  await expect(rematch.getByLabel('Option 2')).toHaveValue('B');
+  await expect(rematch.getByRole('radio', { checked: true })).toHaveCount(0);
 
   await aliceContext.close();
   await bobContext.close();
