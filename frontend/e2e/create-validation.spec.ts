@@ -45,6 +45,15 @@ test('forms answer where a person types, in the words the server would use, from
   await expectAccessible(page, 'the first-run dashboard');
   await page.screenshot({ path: 'test-results/screenshots/dashboard-first-run-390.png' });
 
+  // Invite a friend lands on the invite link, first on the friends page.
+  await empty.getByRole('link', { name: 'Invite a friend' }).click();
+  await expect(page).toHaveURL(/\/friends#invite$/);
+  await expect(page.getByText('Invite Friends')).toBeInViewport();
+  await expect(page.getByText('Anyone who opens your link becomes your friend.')).toBeVisible();
+  await expectAccessible(page, 'the friends page opened at the invite link');
+  await page.screenshot({ path: 'test-results/screenshots/friends-invite-first-390.png' });
+  await page.goBack();
+
   await empty.getByRole('button', { name: 'Send a challenge link' }).click();
   const flow = page.getByRole('dialog', { name: 'Create New Bet' });
   await expect(flow.getByRole('heading', { name: 'Set Amount' })).toBeVisible();
