@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  chooseOption,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newPerson,
-  watchRequests,
-} from './support';
+import { fillSignUp, expectAccessible, expectNoHorizontalScroll, newPerson, watchRequests } from './support';
 
 // The phone width the product is tried at.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -19,16 +13,8 @@ test('forms answer where a person types, in the words the server would use, from
   // Sign-up: an address without a domain is answered on the field, and nothing is sent.
   await page.goto('/');
   await page.getByRole('button', { name: 'Get Started' }).click();
+  await fillSignUp(page, { ...person, email: 'zoe@nope' });
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(person.firstName);
-  await dialog.getByLabel('Last name').fill(person.lastName);
-  await dialog.getByLabel('Email').fill('zoe@nope');
-  await dialog.getByLabel('Username').fill(person.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(person.password);
-  await dialog.getByLabel('Confirm password').fill(person.password);
-  await dialog.getByLabel('Birthday').fill('1992-03-04');
-  await chooseOption(page, dialog.getByLabel('State'), { name: 'Oregon' });
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(dialog.getByText('Invalid email address')).toBeVisible();
   await requests.quiet();
   expect(requests.paths).not.toContain('/api/auth/signup');
