@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newPerson, signUp } from './support';
+import { expectAccessible, newPerson, signUp } from './support';
 
 test('two people find each other, become friends, and Challenge to Bet opens creation with the friend chosen', async ({
   browser,
@@ -30,6 +30,14 @@ test('two people find each other, become friends, and Challenge to Bet opens cre
   // No bet together yet: Challenge to Bet, and no "Rematch" of a bet that never happened.
   await expect(alicePage.getByText('No bets together yet')).toBeVisible();
   await expect(alicePage.getByRole('button', { name: /^Rematch/ })).toHaveCount(0);
+  // The create flow's first step lists the friend to pick: list items holding buttons (axe "list").
+  await alicePage.goto('/');
+  await alicePage.getByRole('button', { name: 'Create New Bet' }).first().click();
+  const people = alicePage.getByRole('list', { name: 'People to challenge' });
+  await expect(people.getByRole('button', { name: new RegExp(bob.username) })).toBeVisible();
+  await expectAccessible(alicePage, 'create step 1 with a friend listed');
+  await alicePage.getByRole('button', { name: 'Close' }).click();
+  await alicePage.goto('/friends');
   await alicePage.getByRole('button', { name: 'Challenge to Bet' }).click();
   const flow = alicePage.getByRole('dialog', { name: 'Create New Bet' });
   // Friends see each other's names.
@@ -81,9 +89,15 @@ test('two people find each other, become friends, and Challenge to Bet opens cre
   await expect(record).toContainText('+12.50');
   await expect(record).toContainText('Biggest win $12.50');
   await alicePage.getByRole('button', { name: `Rematch ${bob.firstName} ${bob.lastName}` }).click();
-  await expect(
-    alicePage.getByRole('dialog', { name: 'Create New Bet' }).getByText(/^Challenging/),
-  ).toContainText(bob.firstName);
+  const rematch = alicePage.getByRole('dialog', { name: 'Create New Bet' });
+  await expect(rematch.getByText(/^Challenging/)).toContainText(bob.firstName);
+  // A rematch starts from the last bet's terms; the prediction is asked again.
+  await expect(rematch.getByLabel('Amount')).toHaveValue('12.50');
+  await expect(rematch.getByLabel("What's this bet about?")).toHaveValue('Head to head');
+  await rematch.getByRole('button', { name: 'Continue' }).click();
+  await expect(rematch.getByLabel('Option 1')).toHaveValue('A');
+  await expect(rematch.getByLabel('Option 2')).toHaveValue('B');
+  await expect(rematch.getByRole('radio', { checked: true })).toHaveCount(0);
 
   await aliceContext.close();
   await bobContext.close();

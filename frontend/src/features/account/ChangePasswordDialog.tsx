@@ -4,12 +4,14 @@ import * as Yup from 'yup';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { storeAuth, storedToken } from '../../lib/auth-storage';
-import { newPasswordRule } from '../../lib/form-rules';
+import { newPasswordRule, PASSWORD_MAX } from '../../lib/form-rules';
 import { useChangePasswordMutation } from './account-api';
 
 /** The server's ChangePasswordDto rules: the new password follows the sign-up rules. */
 export const changePasswordSchema = Yup.object({
-  currentPassword: Yup.string().required('Current password is required'),
+  currentPassword: Yup.string()
+    .required('Current password is required')
+    .max(PASSWORD_MAX, 'Current password is incorrect'),
   newPassword: newPasswordRule(),
 });
 

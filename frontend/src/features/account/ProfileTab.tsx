@@ -25,8 +25,8 @@ import { ProfilePictureControl } from './ProfilePictureControl';
 
 /** docs/product.md §10: the profile is checked with the sign-up rules (names required, a valid phone). */
 export const profileSchema = Yup.object({
-  firstName: nameRule('First name is required'),
-  lastName: nameRule('Last name is required'),
+  firstName: nameRule('First name'),
+  lastName: nameRule('Last name'),
   phoneNumber: phoneRule(),
   state: Yup.string(),
 });

@@ -6,6 +6,9 @@ import { aUser, signedInAs } from '../../testing/people';
 import { renderWithStore } from '../../testing/render-with-store';
 import type { AdminAnalytics } from './admin-api';
 import AdminPage from './AdminPage';
+import { moderationSchema } from './ModerationTab';
+import { resolveDisputeSchema } from './ResolveDisputeDialog';
+import { editResolutionSchema } from './ResolvedTab';
 
 withApiServer();
 
@@ -55,12 +58,8 @@ describe('AdminPage', () => {
   it("says what is missing before asking the server, and shows the server's refusal on its field", async () => {
     const sent = recordRequests('post', '/api/admin/balance-adjustment', () =>
       HttpResponse.json(
-        {
-          statusCode: 400,
-          message: 'Reason must be at least 10 characters',
-          fields: { reason: 'Reason must be at least 10 characters' },
-        },
-        { status: 400 },
+        { statusCode: 404, message: 'User not found', fields: { userId: 'User not found' } },
+        { status: 404 },
       ),
     );
     await openAdminTab('Balance');
@@ -77,14 +76,32 @@ describe('AdminPage', () => {
       expect(screen.getByRole('alert').textContent).toBe('Amount must be a positive number'),
     );
     await settled('Apply Adjustment');
-    expect(sent).toEqual([]);
 
     type(screen.getByRole('spinbutton', { name: 'Amount' }), '5');
+    type(field('Reason'), 'Too much, by mistake');
     apply('Apply Adjustment');
     expect(await toastRole('Error')).toBe('alert');
-    await waitFor(() => expect(descriptionOf(field('Reason'))).toBe('Reason must be at least 10 characters'));
-    expect(field('Reason').getAttribute('aria-invalid')).toBe('true');
-    expect(sent).toEqual([{ userId: 'rowan', amount: '5', reason: 'Too much', type: 'deposit' }]);
+    await waitFor(() => expect(descriptionOf(field('User ID or Username'))).toBe('User not found'));
+    expect(field('User ID or Username').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([{ userId: 'rowan', amount: '5', reason: 'Too much, by mistake', type: 'deposit' }]);
+  });
+
+  it("answers an amount or reason the server would refuse on its field, in the server's words", async () => {
+    const sent = recordRequests('post', '/api/admin/balance-adjustment', () => HttpResponse.json({}));
+    await openAdminTab('Balance');
+
+    type(field('User ID or Username'), 'rowan');
+    type(field('Reason'), 'Too much');
+    type(screen.getByRole('spinbutton', { name: 'Amount' }), '5.555');
+    apply('Apply Adjustment');
+    await waitFor(() =>
+      expect(descriptionOf(screen.getByRole('spinbutton', { name: 'Amount' }))).toBe(
+        'Amount must be a valid positive number',
+      ),
+    );
+    expect(descriptionOf(field('Reason'))).toBe('Reason must be at least 10 characters');
+    await settled('Apply Adjustment');
+    expect(sent).toEqual([]);
   });
 
   it('applies a moderation action without a duration when none is given', async () => {
@@ -102,5 +119,18 @@ describe('AdminPage', () => {
     expect(await toastRole('Moderation Action Applied')).toBe('status');
     expect(sent).toEqual([{ userId: 'rowan', action: 'ban', reason: 'Suspicious activity by rowan' }]);
     await waitFor(() => expect(field('User ID')).toHaveProperty('value', ''));
+  });
+
+  it("refuses before sending what the server would refuse, in the server's words", async () => {
+    await expect(moderationSchema.validateAt('duration', { duration: '3651' })).rejects.toThrow(
+      'Duration must be at most 3650 days',
+    );
+    await expect(moderationSchema.validateAt('duration', { duration: '30' })).resolves.toBe('30');
+    await expect(editResolutionSchema.validateAt('reason', { reason: ' Too short ' })).rejects.toThrow(
+      'Reason must be at least 10 characters',
+    );
+    await expect(
+      resolveDisputeSchema.validateAt('resolution', { resolution: 'x'.repeat(2001) }),
+    ).rejects.toThrow('Resolution must be at most 2000 characters');
   });
 });

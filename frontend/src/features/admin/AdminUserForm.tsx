@@ -11,10 +11,18 @@ export const NOT_POSITIVE = 'Amount must be a positive number';
 /** Said once above the button, as the screen always has, rather than under each field. */
 export const SUMMARISED = [FILL_IN_ALL, NOT_POSITIVE] as const;
 
-/** The user and reason every admin action on a person asks for; the server wants 10+ characters of reason. */
+/** The server's words (BalanceAdjustmentDto, ModerationActionDto, EditResolutionDto) for a reason's length. */
+export const REASON_MIN_MESSAGE = 'Reason must be at least 10 characters';
+export const REASON_MAX_MESSAGE = 'Reason must be at most 2000 characters';
+
+/** A reason an admin gives: 10 to 2000 characters once trimmed, as the server takes it. */
+export const reasonRule = (missing: string) =>
+  Yup.string().trim().required(missing).min(10, REASON_MIN_MESSAGE).max(2000, REASON_MAX_MESSAGE);
+
+/** The user and reason every admin action on a person asks for, with the server's limits. */
 export const adminUserRules = {
-  userId: Yup.string().trim().required(FILL_IN_ALL),
-  reason: Yup.string().trim().required(FILL_IN_ALL),
+  userId: Yup.string().trim().required(FILL_IN_ALL).max(64, 'User ID is required'),
+  reason: reasonRule(FILL_IN_ALL),
 };
 
 /**

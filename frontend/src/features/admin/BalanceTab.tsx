@@ -12,7 +12,9 @@ export const balanceSchema = Yup.object({
   ...adminUserRules,
   amount: Yup.string()
     .required(FILL_IN_ALL)
-    .test('positive', NOT_POSITIVE, (amount) => !amount || Number(amount) > 0),
+    .test('positive', NOT_POSITIVE, (amount) => !amount || Number(amount) > 0)
+    // The server takes dollars and cents: up to 8 digits and 2 decimals.
+    .matches(/^\d{1,8}(\.\d{1,2})?$/, 'Amount must be a valid positive number'),
   type: Yup.mixed<BalanceValues['type']>().oneOf(['deposit', 'withdrawal']).required(),
 });
 

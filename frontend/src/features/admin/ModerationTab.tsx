@@ -26,7 +26,12 @@ export const moderationSchema = Yup.object({
       FILL_IN_ALL,
     )
     .required(FILL_IN_ALL),
-  duration: Yup.string(),
+  // Taken as whole days when positive (anything else is left out); the server keeps at most ten years.
+  duration: Yup.string().test(
+    'at-most',
+    'Duration must be at most 3650 days',
+    (duration) => !(Number.parseInt(duration ?? '', 10) > 3650),
+  ),
 });
 
 export function ModerationTab() {

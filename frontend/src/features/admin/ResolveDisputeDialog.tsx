@@ -25,6 +25,7 @@ export const resolveDisputeSchema = Yup.object({
   resolution: Yup.string()
     .trim()
     .min(10, 'Resolution must be at least 10 characters')
+    .max(2000, 'Resolution must be at most 2000 characters')
     .required('Resolution must be at least 10 characters'),
 });
 

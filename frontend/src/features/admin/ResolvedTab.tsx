@@ -21,6 +21,7 @@ import { LoadMore, pagedList } from '../../components/LoadMore';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { Bet, BetParty, DisputeList } from './admin-api';
 import { useEditResolutionMutation, useResolvedDisputesInfiniteQuery } from './admin-api';
+import { reasonRule } from './AdminUserForm';
 import { partyName } from './admin-names';
 import { DisputeDetails } from './DisputesTab';
 
@@ -28,7 +29,7 @@ import { DisputeDetails } from './DisputesTab';
 const MISSING = 'Please select a winner and provide a reason for the change';
 export const editResolutionSchema = Yup.object({
   winnerId: Yup.string().required(MISSING),
-  reason: Yup.string().trim().required(MISSING),
+  reason: reasonRule(MISSING),
 });
 
 function EditResolutionDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {

@@ -16,7 +16,16 @@ import {
 import { useFormikContext } from 'formik';
 import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { formatMoney, isAmountInput } from '../../lib/money';
-import { filledOutcomes, MAX_OUTCOMES, MIN_OUTCOMES, QUICK_AMOUNTS } from './create-bet-rules';
+import {
+  filledOutcomes,
+  MAX_OUTCOMES,
+  MIN_OUTCOMES,
+  OUTCOME_MAX,
+  QUICK_AMOUNTS,
+  repeatedOutcomes,
+  SAME_OUTCOMES_MESSAGE,
+  TITLE_MAX,
+} from './create-bet-rules';
 import { stepIsValid, TOO_FEW_OUTCOMES, type CreateBetValues } from './create-bet-schema';
 import { HoldToConfirmButton } from './HoldToConfirmButton';
 
@@ -81,7 +90,7 @@ export function AmountStep({
       <TextField
         label="What's this bet about?"
         {...getFieldProps('title')}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
       />
       <Button
         variant="contained"
@@ -95,18 +104,34 @@ export function AmountStep({
   );
 }
 
+/** The options a prediction can name: each filled option once, as first typed (a repeat is refused above). */
+function predictionChoices(outcomes: string[]): string[] {
+  const repeated = repeatedOutcomes(outcomes);
+  return filledOutcomes(outcomes.filter((_, index) => !repeated.has(index)));
+}
+
 /** Step 3, 'Bet Details': a description, two to four outcomes, and the creator's own prediction. */
 export function DetailsStep({ onContinue }: { onContinue: () => void }) {
-  const { values, setFieldValue, getFieldProps } = useFormikContext<CreateBetValues>();
+  const { values, errors, setFieldValue, getFieldProps } = useFormikContext<CreateBetValues>();
   const { outcomes, creatorPick } = values;
   const filled = filledOutcomes(outcomes);
+  const repeated = repeatedOutcomes(outcomes);
   const setOutcomes = (next: string[]) => void setFieldValue('outcomes', next);
+  const descriptionProblem = errors.description ?? null;
   return (
     <Stack spacing={2}>
-      <TextField label="Description (optional)" {...getFieldProps('description')} multiline minRows={2} />
+      <TextField
+        label="Description (optional)"
+        {...getFieldProps('description')}
+        multiline
+        minRows={2}
+        error={descriptionProblem !== null}
+        helperText={descriptionProblem}
+        slotProps={{ formHelperText: { role: descriptionProblem ? 'alert' : undefined } }}
+      />
       <Typography sx={{ fontWeight: 700 }}>Outcome options</Typography>
       {outcomes.map((outcome, index) => (
-        <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField
             fullWidth
             label={`Option ${index + 1}`}
@@ -114,14 +139,20 @@ export function DetailsStep({ onContinue }: { onContinue: () => void }) {
             onChange={(event) => {
               setOutcomes(outcomes.map((old, i) => (i === index ? event.target.value : old)));
               // A prediction names an option's text: editing that text takes the prediction back.
-              if (creatorPick === outcome) void setFieldValue('creatorPick', '');
+              if (creatorPick === outcome.trim()) void setFieldValue('creatorPick', '');
             }}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+            error={repeated.has(index)}
+            helperText={repeated.has(index) ? SAME_OUTCOMES_MESSAGE : undefined}
+            slotProps={{
+              htmlInput: { maxLength: OUTCOME_MAX },
+              formHelperText: { role: repeated.has(index) ? 'alert' : undefined },
+            }}
           />
           {outcomes.length > MIN_OUTCOMES && (
             <IconButton
               aria-label={`Remove option ${index + 1}`}
               onClick={() => setOutcomes(outcomes.filter((_, i) => i !== index))}
+              sx={{ mt: 1 }}
             >
               <DeleteIcon />
             </IconButton>
@@ -141,7 +172,7 @@ export function DetailsStep({ onContinue }: { onContinue: () => void }) {
         Pick your prediction
       </Typography>
       <FormikRadioGroup name="creatorPick" aria-labelledby="prediction-label">
-        {filled.map((option) => (
+        {predictionChoices(outcomes).map((option) => (
           <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
         ))}
       </FormikRadioGroup>

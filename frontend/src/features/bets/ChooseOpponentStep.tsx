@@ -2,6 +2,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import {
   Avatar,
   List,
+  ListItem,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
@@ -9,6 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { SEARCH_TEXT_MAX } from '../../lib/form-rules';
 import { useSearchPeopleQuery, type PersonResult } from './people-api';
 import { displayName } from './types';
 
@@ -21,18 +23,21 @@ function PersonRow({
   selected: boolean;
   onPick: () => void;
 }) {
+  // A list holds list items: the button inside one, not in its place (axe "list").
   return (
-    <ListItemButton selected={selected} onClick={onPick} aria-pressed={selected}>
-      <ListItemAvatar>
-        <Avatar src={person.profileImageUrl ?? undefined}>
-          {displayName(person).slice(0, 1).toUpperCase()}
-        </Avatar>
-      </ListItemAvatar>
-      <ListItemText
-        primary={displayName(person)}
-        secondary={person.username ? `@${person.username}` : undefined}
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton selected={selected} onClick={onPick} aria-pressed={selected}>
+        <ListItemAvatar>
+          <Avatar src={person.profileImageUrl ?? undefined}>
+            {displayName(person).slice(0, 1).toUpperCase()}
+          </Avatar>
+        </ListItemAvatar>
+        <ListItemText
+          primary={displayName(person)}
+          secondary={person.username ? `@${person.username}` : undefined}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -81,6 +86,7 @@ export function ChooseOpponentStep({
         value={query}
         onChange={(event) => onQuery(event.target.value)}
         helperText="Type at least 2 characters, or pick a friend below"
+        slotProps={{ htmlInput: { maxLength: SEARCH_TEXT_MAX } }}
         autoFocus
       />
       <Typography variant="subtitle2" color="text.secondary">

@@ -15,11 +15,11 @@ import {
 import { Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useWalletQuery } from '../../api/wallet-api';
-import { usePendingBetsQuery } from './bets-api';
+import { useLastFinishedBetWithQuery, usePendingBetsQuery } from './bets-api';
 import { AmountStep, DetailsStep, ReviewStep } from './BetTermsSteps';
 import { ChooseOpponentStep } from './ChooseOpponentStep';
 import { BetCreated, ChallengeLinkReady } from './CreateBetDone';
-import { createBetSchema, EMPTY_BET, type CreateBetValues } from './create-bet-schema';
+import { createBetSchema, EMPTY_BET, rematchTerms, type CreateBetValues } from './create-bet-schema';
 import { useFriendsForChallengeQuery } from './people-api';
 import { displayName } from './types';
 import { useSendBet, type Opponent } from './use-send-bet';
@@ -28,6 +28,7 @@ const STEPS = ['Challenge Someone', 'Set Amount', 'Bet Details', 'Review Bet'];
 export const SUCCESS_SCREEN_MS = 2000;
 
 const NOBODY: Opponent = { person: null, asLink: false };
+const AS_LINK: Opponent = { person: null, asLink: true };
 
 /** The flow's top bar: Back (from step 2 on, until the bet exists), the title, and Close. */
 function FlowBar({ onBack, onClose }: { onBack?: () => void; onClose: () => void }) {
@@ -77,14 +78,20 @@ export function CreateBetFlow({
   open,
   onClose,
   challengerId,
+  rematch = false,
+  asLink = false,
 }: {
   open: boolean;
   onClose: () => void;
   challengerId?: string | null;
+  /** Start from the terms of the last finished bet with challengerId. */
+  rematch?: boolean;
+  /** Start at step 2 with "Send as a link" chosen. */
+  asLink?: boolean;
 }) {
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(asLink ? 1 : 0);
   const [query, setQuery] = useState('');
-  const [opponent, setOpponent] = useState<Opponent>(NOBODY);
+  const [opponent, setOpponent] = useState<Opponent>(asLink ? AS_LINK : NOBODY);
   /** Set once the bet exists; for an open challenge, the link's code (the share step shows it). */
   const [created, setCreated] = useState<{ linkCode: string | null } | null>(null);
   const [holdKey, setHoldKey] = useState(0);
@@ -93,6 +100,11 @@ export function CreateBetFlow({
   const friends = useFriendsForChallengeQuery(undefined, { skip: !open });
   const wallet = useWalletQuery(undefined, { skip: !open });
   const available = wallet.data?.available;
+  const lastBet = useLastFinishedBetWithQuery(challengerId ?? '', {
+    skip: !open || !rematch || !challengerId,
+  });
+  // The form starts over from the last bet's terms once they arrive (Formik compares them by value).
+  const initialValues = lastBet.data ? rematchTerms(lastBet.data) : EMPTY_BET;
 
   // A friend chosen on the friends page (?challenger=) starts the flow at step 2 with them picked.
   const preselected =
@@ -131,7 +143,12 @@ export function CreateBetFlow({
   const opponentName = opponent.asLink ? 'whoever accepts your link first' : displayName(opponent.person);
 
   return (
-    <Formik initialValues={EMPTY_BET} validationSchema={createBetSchema(available)} onSubmit={onSubmit}>
+    <Formik
+      initialValues={initialValues}
+      enableReinitialize
+      validationSchema={createBetSchema(available)}
+      onSubmit={onSubmit}
+    >
       {({ values, resetForm }) => (
         <Dialog fullScreen open={open} onClose={() => close(resetForm)} aria-labelledby="create-bet-title">
           <FlowBar

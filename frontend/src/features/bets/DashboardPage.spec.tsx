@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { apiServer, withApiServer } from '../../testing/api-server';
 import { aUser, signedInAs } from '../../testing/people';
 import { renderWithStore } from '../../testing/render-with-store';
-import { aBet, me } from './bet-fixture';
+import { aBet, me, them } from './bet-fixture';
 import { betsApi } from './bets-api';
 import DashboardPage, { FIRST_VIEW } from './DashboardPage';
 import type { Bet } from './types';
@@ -25,7 +25,9 @@ function answerLists({ active, pending }: { active: Bet[]; pending: Bet[] }, act
     }),
     http.get('/api/bets/pending', () => HttpResponse.json(pending)),
     http.get('/api/bets/completed', () => HttpResponse.json([])),
-    http.get('/api/wallet', () => HttpResponse.json({ available: '500.00', inPlay: '0.00', total: '500.00' })),
+    http.get('/api/wallet', () =>
+      HttpResponse.json({ available: '500.00', inPlay: '0.00', total: '500.00' }),
+    ),
   );
 }
 
@@ -68,7 +70,9 @@ describe('DashboardPage', () => {
 
     expect(await screen.findByRole('status', { name: 'Loading bets' })).toBeTruthy();
     // The pending list has arrived; it still waits below the active list's placeholder.
-    await waitFor(() => expect(betsApi.endpoints.pendingBets.select()(store.getState()).isSuccess).toBe(true));
+    await waitFor(() =>
+      expect(betsApi.endpoints.pendingBets.select()(store.getState()).isSuccess).toBe(true),
+    );
     expect(screen.queryByRole('heading', { name: 'Pending Challenges' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Recent Results' })).toBeNull();
 
@@ -76,5 +80,76 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { name: 'Recent Results' })).toBeTruthy();
     expect(cardsOf('Active Bets')).toHaveLength(2);
     expect(cardsOf('Pending Challenges')).toHaveLength(1);
+  });
+
+  it('leads a newcomer to someone to bet with, not to a second Create New Bet', async () => {
+    answerLists({ active: [], pending: [] });
+    apiServer.use(
+      http.get('/api/friends', () => HttpResponse.json({ items: [], total: 0, nextBefore: null })),
+    );
+    renderWithStore(<DashboardPage />);
+
+    expect(await screen.findByText('Ready to Start Betting?')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Create New Bet' })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Invite a friend' }).getAttribute('href')).toBe(
+      '/friends#invite',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send a challenge link' }));
+    const flow = await screen.findByRole('dialog', { name: 'Create New Bet' });
+    expect(within(flow).getByText('whoever accepts your link first')).toBeTruthy();
+    expect(within(flow).getByRole('heading', { name: 'Set Amount' })).toBeTruthy();
+  });
+
+  it("starts a Rematch from the last finished bet's stake, title, description and options", async () => {
+    answerLists({ active: [], pending: [] });
+    const asked: string[] = [];
+    apiServer.use(
+      http.get('/api/friends', () =>
+        HttpResponse.json({
+          items: [
+            {
+              id: them,
+              username: 'maya',
+              firstName: 'Maya',
+              lastName: 'Lopez',
+              profileImageUrl: null,
+              friendshipStatus: 'friends',
+            },
+          ],
+          total: 1,
+          nextBefore: null,
+        }),
+      ),
+      http.get('/api/bets/history', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json([
+          aBet({
+            title: 'Who wins?',
+            description: 'Sunday final',
+            amount: '25.50',
+            outcomes: ['Reds', 'Blues'],
+          }),
+        ]);
+      }),
+    );
+    renderWithStore(<DashboardPage />, { at: `/?challenger=${them}&rematch=1` });
+
+    const flow = await screen.findByRole('dialog', { name: 'Create New Bet' });
+    await waitFor(() =>
+      expect(within(flow).getByRole('textbox', { name: 'Amount' })).toHaveProperty('value', '25.50'),
+    );
+    expect(within(flow).getByText('Maya Lopez')).toBeTruthy();
+    expect(within(flow).getByRole('textbox', { name: "What's this bet about?" })).toHaveProperty(
+      'value',
+      'Who wins?',
+    );
+    expect(asked).toEqual([`?status=completed&opponentId=${them}&limit=1`]);
+    fireEvent.click(within(flow).getByRole('button', { name: 'Continue' }));
+    expect(within(flow).getByRole('textbox', { name: 'Description (optional)' })).toHaveProperty(
+      'value',
+      'Sunday final',
+    );
+    expect(within(flow).getByRole('textbox', { name: 'Option 1' })).toHaveProperty('value', 'Reds');
+    expect(within(flow).getByRole('textbox', { name: 'Option 2' })).toHaveProperty('value', 'Blues');
   });
 });

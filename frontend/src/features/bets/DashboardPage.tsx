@@ -95,7 +95,11 @@ function BetSection({
       )}
       {bets.length > FIRST_VIEW && (
         <div className="dashboard-footer">
-          <Button aria-controls={`${id}-list`} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          <Button
+            aria-controls={`${id}-list`}
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? `Show fewer ${noun}` : `Show all ${bets.length} ${noun}`}
           </Button>
         </div>
@@ -104,6 +108,15 @@ function BetSection({
     </section>
   );
 }
+
+/** How the create flow opens: for whom, from a rematch's terms, or straight at a challenge link. */
+interface CreateStart {
+  open: boolean;
+  challenger: string | null;
+  rematch: boolean;
+  asLink: boolean;
+}
+const CLOSED: CreateStart = { open: false, challenger: null, rematch: false, asLink: false };
 
 // The create flow loads once the dashboard is idle, not with it: it is the biggest dialog and most visits
 // never open it (see useLoadWhenIdle).
@@ -121,23 +134,25 @@ export default function DashboardPage() {
   useLoadWhenIdle(prefetchCreateBetFlow);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const [creating, setCreating] = useState<{ open: boolean; challenger: string | null }>({
-    open: false,
-    challenger: null,
-  });
+  const [creating, setCreating] = useState<CreateStart>(CLOSED);
   const { dialogs, openAcceptance, openOutcome } = useBetDialogs(user?.id ?? '');
   const active = useActiveBetsQuery(undefined, { pollingInterval: POLL.activeBets });
   const pending = usePendingBetsQuery(undefined, { pollingInterval: POLL.pendingBets });
   const wallet = useWalletQuery();
   useUnauthorizedRedirect(active.error, pending.error);
 
-  // ?challenger=<friendId> (from the friends page) and ?create=1 (the bottom bar) open the flow, then
-  // the address is cleaned up.
+  // ?challenger=<friendId> (from the friends page, with &rematch=1 for a Rematch) and ?create=1 (the
+  // bottom bar) open the flow, then the address is cleaned up.
   const challengerParam = params.get('challenger');
   const wantsCreate = challengerParam !== null || params.get('create') !== null;
   const suspendedUntil = activeSuspension(user?.suspendedUntil);
   if (wantsCreate && !creating.open && !suspendedUntil)
-    setCreating({ open: true, challenger: challengerParam });
+    setCreating({
+      open: true,
+      challenger: challengerParam,
+      rematch: params.get('rematch') !== null,
+      asLink: false,
+    });
   useEffect(() => {
     if (wantsCreate) setParams({}, { replace: true });
   }, [wantsCreate, setParams]);
@@ -154,7 +169,8 @@ export default function DashboardPage() {
   // another would push it down the screen, one arriving below only adds to it.
   const pendingShown = !active.isLoading;
   const resultsShown = pendingShown && !pending.isLoading;
-  const openCreate = () => setCreating({ open: true, challenger: null });
+  const openCreate = () => setCreating({ ...CLOSED, open: true });
+  const openLink = () => setCreating({ ...CLOSED, open: true, asLink: true });
 
   return (
     <div className="dashboard">
@@ -174,13 +190,19 @@ export default function DashboardPage() {
         onAccept={openAcceptance}
         onSubmitOutcome={openOutcome}
         empty={
+          // Create New Bet is right above; what a newcomer lacks is someone to bet with.
           <EmptyState
             title="Ready to Start Betting?"
-            text="Challenge a friend and your active bets will show up here."
+            text="Bet with a friend: invite one, or send a challenge link that anyone can accept."
             action={
-              <Button variant="outlined" onClick={openCreate} disabled={suspendedUntil !== null}>
-                Create New Bet
-              </Button>
+              <div className="empty-actions">
+                <ButtonLink to="/friends#invite" variant="contained">
+                  Invite a friend
+                </ButtonLink>
+                <Button variant="outlined" onClick={openLink} disabled={suspendedUntil !== null}>
+                  Send a challenge link
+                </Button>
+              </div>
             }
           />
         }
@@ -223,7 +245,9 @@ export default function DashboardPage() {
             <CreateBetFlow
               open
               challengerId={creating.challenger}
-              onClose={() => setCreating({ open: false, challenger: null })}
+              rematch={creating.rematch}
+              asLink={creating.asLink}
+              onClose={() => setCreating(CLOSED)}
             />
           </LazyThemeRoot>
         </Suspense>

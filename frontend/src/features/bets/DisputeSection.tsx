@@ -12,7 +12,7 @@ const TOO_LONG = 'A statement can be at most 1000 characters';
 
 /** docs/product.md §10 Disputes: one statement of up to 1000 characters, up to 3 https:// evidence links. */
 export const statementSchema = Yup.object({
-  text: Yup.string().trim().required('Your statement is empty').max(1000, TOO_LONG),
+  text: Yup.string().trim().required('Write your statement').max(1000, TOO_LONG),
   links: Yup.string().test('links', '', (links, context) => {
     const parsed = parseEvidenceLinks(links ?? '');
     return !('error' in parsed) || context.createError({ message: parsed.error });

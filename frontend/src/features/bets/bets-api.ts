@@ -43,6 +43,13 @@ export const betsApi = api.injectEndpoints({
       },
       providesTags: [{ type: 'Bet', id: 'LIST' }],
     }),
+    /** The newest finished bet with this person, whose terms a rematch starts from (null: none yet). */
+    lastFinishedBetWith: build.query<Bet | null, string>({
+      query: (opponentId) =>
+        `/api/bets/history?${new URLSearchParams({ status: 'completed', opponentId, limit: '1' }).toString()}`,
+      transformResponse: (bets: Bet[]) => bets[0] ?? null,
+      providesTags: [{ type: 'Bet', id: 'LIST' }],
+    }),
     betPage: build.query<BetPageData, number>({
       query: (id) => `/api/bets/${id}/page`,
       providesTags: (_result, _error, id) => [{ type: 'Bet', id }, { type: 'Bet', id: 'LIST' }, 'Wallet'],
@@ -98,6 +105,7 @@ export const {
   usePendingBetsQuery,
   useRecentResultsQuery,
   useHistoryInfiniteQuery,
+  useLastFinishedBetWithQuery,
   useBetPageQuery,
   useWriteStatementMutation,
   useCancelBetMutation,

@@ -1,4 +1,10 @@
-import { amountError, filledOutcomes, MIN_BET_MESSAGE } from './create-bet-rules';
+import {
+  amountError,
+  amountForWire,
+  filledOutcomes,
+  MIN_BET_MESSAGE,
+  repeatedOutcomes,
+} from './create-bet-rules';
 import { validateYupSchema, yupToFormErrors } from 'formik';
 import { ValidationError } from 'yup';
 import { canContinueFromAmount, canReview, createBetSchema, EMPTY_BET } from './create-bet-schema';
@@ -48,5 +54,42 @@ describe('create bet rules', () => {
     expect(await formErrors({ ...terms, amount: '10', outcomes: ['Yes', '', ''] })).toEqual({
       outcomes: 'Please provide at least 2 outcome options',
     });
+  });
+
+  // The server's own words (CreateBetDto), on the step where the amount and options are typed.
+  it('refuses more than 2 decimals on the amount step, as the server would after the hold', async () => {
+    expect(amountError('10.555', '100.00')).toBe('Amount must be a number with at most 2 decimal places');
+    expect(amountError('10.555', undefined)).toBe('Amount must be a number with at most 2 decimal places');
+    expect(amountError('123456789', undefined)).toBe('Amount must be a number with at most 2 decimal places');
+    expect(canContinueFromAmount('10.555', 'Rain?', '100.00')).toBe(false);
+    expect(canContinueFromAmount('10.55', 'Rain?', '100.00')).toBe(true);
+    const terms = { ...EMPTY_BET, title: 'Rain?', outcomes: ['Yes', 'No'], creatorPick: 'Yes' };
+    expect(await formErrors({ ...terms, amount: '10.555' }, '100.00')).toEqual({
+      amount: 'Amount must be a number with at most 2 decimal places',
+    });
+  });
+  it('sends what the input lets a person type on the way to an amount in the wire shape', () => {
+    expect(amountError('10.', '100.00')).toBeNull();
+    expect(amountError('.5', '100.00')).toBeNull();
+    expect(amountForWire('10.')).toBe('10');
+    expect(amountForWire('.5')).toBe('0.5');
+    expect(amountForWire(' 12.30 ')).toBe('12.30');
+  });
+  it('refuses two options that differ only in letter case or spaces, on the details step', async () => {
+    expect([...repeatedOutcomes(['Yes', 'yes'])]).toEqual([1]);
+    expect([...repeatedOutcomes([' No', 'Yes', 'no ', ''])]).toEqual([2]);
+    expect([...repeatedOutcomes(['Yes', 'No', '', ''])]).toEqual([]);
+    expect(canReview(['Yes', 'yes'], 'Yes')).toBe(false);
+    const terms = { ...EMPTY_BET, amount: '10', title: 'Rain?', creatorPick: 'Yes' };
+    expect(await formErrors({ ...terms, outcomes: ['Yes', 'yes', 'No'] })).toEqual({
+      outcomes: 'Outcome options must all be different',
+    });
+  });
+  it('refuses a description longer than the server keeps', async () => {
+    const terms = { ...EMPTY_BET, amount: '10', title: 'Rain?', outcomes: ['Yes', 'No'], creatorPick: 'Yes' };
+    expect(await formErrors({ ...terms, description: 'x'.repeat(2001) })).toEqual({
+      description: 'Description must be at most 2000 characters',
+    });
+    expect(await formErrors({ ...terms, description: `${'x'.repeat(2000)}  ` })).toEqual({});
   });
 });

@@ -1,5 +1,16 @@
 import * as Yup from 'yup';
-import { amountError, filledOutcomes, MAX_OUTCOMES, MIN_BET_MESSAGE, MIN_OUTCOMES } from './create-bet-rules';
+import {
+  amountError,
+  DESCRIPTION_MAX,
+  filledOutcomes,
+  MAX_OUTCOMES,
+  MIN_BET_MESSAGE,
+  MIN_OUTCOMES,
+  OUTCOME_MAX,
+  repeatedOutcomes,
+  SAME_OUTCOMES_MESSAGE,
+  TITLE_MAX,
+} from './create-bet-rules';
 
 /** The create-bet form: what the person types, named as the API names it (outcomes holds blank options too). */
 export interface CreateBetValues {
@@ -17,6 +28,25 @@ export const EMPTY_BET: CreateBetValues = {
   outcomes: ['', ''],
   creatorPick: '',
 };
+
+/**
+ * A rematch starts from the last bet's terms: its stake, title, description and options. The prediction
+ * is asked again (a rematch is often the other side).
+ */
+export function rematchTerms(last: {
+  amount: string;
+  title: string;
+  description?: string | null;
+  outcomes: string[];
+}): CreateBetValues {
+  return {
+    amount: last.amount,
+    title: last.title,
+    description: last.description ?? '',
+    outcomes: [...last.outcomes],
+    creatorPick: '',
+  };
+}
 
 /** docs/product.md §2 Bet creation: 'Please provide at least 2 outcome options'. */
 export const TOO_FEW_OUTCOMES = 'Please provide at least 2 outcome options';
@@ -39,13 +69,23 @@ export function createBetSchema(available?: string | null) {
         const problem = amountError(amount ?? '', available);
         return problem === null || context.createError({ message: problem });
       }),
-    title: Yup.string().trim().required('Title is required').max(200, 'Title must be at most 200 characters'),
-    description: Yup.string().max(2000, 'Description must be at most 2000 characters'),
+    title: Yup.string()
+      .trim()
+      .required('Title is required')
+      .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+    description: Yup.string()
+      .trim()
+      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
     outcomes: Yup.array(
-      Yup.string().max(100, 'Outcome options cannot be blank or longer than 100 characters'),
+      Yup.string().trim().max(OUTCOME_MAX, 'Outcome options cannot be blank or longer than 100 characters'),
     )
       .max(MAX_OUTCOMES, 'At most 4 outcomes allowed')
       .test('enough', TOO_FEW_OUTCOMES, (outcomes) => filled(outcomes).length >= MIN_OUTCOMES)
+      .test(
+        'different',
+        SAME_OUTCOMES_MESSAGE,
+        (outcomes) => repeatedOutcomes((outcomes ?? []).map((outcome) => outcome ?? '')).size === 0,
+      )
       .required(TOO_FEW_OUTCOMES),
     creatorPick: Yup.string()
       .trim()
@@ -59,7 +99,7 @@ export function createBetSchema(available?: string | null) {
 /** The fields each step asks for: a step's Continue works once these pass. */
 const STEP_FIELDS = {
   amount: ['amount', 'title'],
-  details: ['outcomes', 'creatorPick'],
+  details: ['description', 'outcomes', 'creatorPick'],
 } as const satisfies Record<string, readonly (keyof CreateBetValues)[]>;
 
 export function stepIsValid(

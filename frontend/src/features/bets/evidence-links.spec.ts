@@ -19,4 +19,11 @@ describe('parseEvidenceLinks', () => {
       expect(parseEvidenceLinks(input)).toHaveProperty('error');
     }
   });
+
+  it("refuses a link longer than the server keeps, in the server's words", () => {
+    expect(parseEvidenceLinks(`https://a.example/${'x'.repeat(483)}`)).toEqual({
+      error: 'An evidence link can be at most 500 characters',
+    });
+    expect(parseEvidenceLinks(`https://a.example/${'x'.repeat(482)}`)).toHaveProperty('links');
+  });
 });

@@ -3,7 +3,7 @@ import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { MutationOutcome } from '../../components/toast/use-mutation-toast';
 import { useCreateBetMutation } from './bets-api';
 import { useCreateChallengeMutation } from './challenges-api';
-import { filledOutcomes, SCREEN_DURATION_HOURS } from './create-bet-rules';
+import { amountForWire, filledOutcomes, SCREEN_DURATION_HOURS } from './create-bet-rules';
 import type { CreateBetValues } from './create-bet-schema';
 import type { PersonResult } from './people-api';
 import type { Bet } from './types';
@@ -28,7 +28,7 @@ export function useSendBet() {
     { person, asLink }: Opponent,
   ): Promise<MutationOutcome<Bet>> => {
     const terms = {
-      amount: values.amount,
+      amount: amountForWire(values.amount),
       title: values.title.trim(),
       description: values.description.trim(),
       outcomes: filledOutcomes(values.outcomes),

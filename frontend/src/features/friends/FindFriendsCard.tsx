@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { SEARCH_TEXT_MAX } from '../../lib/form-rules';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useSearchSuggestionsQuery, useSearchUsersQuery } from './friends-api';
 import { PersonRow } from './PersonRow';
@@ -50,7 +51,7 @@ export function FindFriendsCard() {
                 </InputAdornment>
               ),
             },
-            htmlInput: { enterKeyHint: 'search' },
+            htmlInput: { enterKeyHint: 'search', maxLength: SEARCH_TEXT_MAX },
             formHelperText: { 'aria-live': 'polite' } as object,
           }}
           helperText={

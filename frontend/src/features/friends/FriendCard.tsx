@@ -47,12 +47,13 @@ function HeadToHeadLine({
 /**
  * One friend: who, your record together, and Challenge to Bet (docs/product.md §2). "Rematch" is offered only once the
  * two of you have finished a bet (the head-to-head record counts completed bets): a rematch of nothing was
- * misleading (issue #15).
+ * misleading. It opens the create flow with the last bet's terms filled in.
  */
 export function FriendCard({ friend }: { friend: Friend }) {
   const navigate = useNavigate();
   const { data: record, isLoading } = useHeadToHeadQuery(friend.id);
   const challenge = () => void navigate(`/?challenger=${friend.id}`);
+  const rematch = () => void navigate(`/?challenger=${friend.id}&rematch=1`);
   const playedBefore = (record?.totalBets ?? 0) > 0;
   return (
     <Card data-testid={`friend-${friend.id}`}>
@@ -79,7 +80,7 @@ export function FriendCard({ friend }: { friend: Friend }) {
           Challenge to Bet
         </Button>
         {playedBefore && (
-          <Button variant="outlined" onClick={challenge} aria-label={`Rematch ${nameOf(friend)}`}>
+          <Button variant="outlined" onClick={rematch} aria-label={`Rematch ${nameOf(friend)}`}>
             Rematch
           </Button>
         )}

@@ -1,4 +1,5 @@
 import { Box, Card, Skeleton, Stack, Typography } from '@mui/material';
+import { useLocation } from 'react-router';
 import { LoadMore, pagedList } from '../../components/LoadMore';
 import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { FindFriendsCard } from './FindFriendsCard';
@@ -14,8 +15,12 @@ import {
 import { InviteCard } from './InviteCard';
 import { PeopleYouMayKnow } from './PeopleYouMayKnow';
 
+/** Where "Invite a friend" (the dashboard's first run) lands: the invite link comes first. */
+export const INVITE_HASH = '#invite';
+
 /** docs/product.md §2 /friends (Friends & Network). */
 export default function FriendsPage() {
+  const inviteFirst = useLocation().hash === INVITE_HASH;
   const friends = useFriendsInfiniteQuery();
   const { items: friendList, loadMore } = pagedList<Friend, FriendList>(friends);
   // The same subscription as the requests card's (one request); here only to notice a lapsed session.
@@ -28,6 +33,7 @@ export default function FriendsPage() {
         Friends &amp; Network
       </Typography>
 
+      {inviteFirst && <InviteCard />}
       <FindFriendsCard />
 
       <FriendRequestsCard />
@@ -41,7 +47,7 @@ export default function FriendsPage() {
         ) : friendList.length === 0 ? (
           <Card sx={{ p: 3, textAlign: 'center', borderStyle: 'dashed' }}>
             <Typography color="text.secondary">
-              No friends yet. Search above, or share your invite link below.
+              No friends yet. Search above, or share your invite link {inviteFirst ? 'above' : 'below'}.
             </Typography>
           </Card>
         ) : (
@@ -61,7 +67,7 @@ export default function FriendsPage() {
       </Box>
 
       <PeopleYouMayKnow />
-      <InviteCard />
+      {!inviteFirst && <InviteCard />}
     </Stack>
   );
 }

@@ -38,7 +38,7 @@ export class BalanceAdjustmentDto {
   @Transform(trim)
   @IsString({ message: 'Reason must be at least 10 characters' })
   @MinLength(10, { message: 'Reason must be at least 10 characters' })
-  @MaxLength(2000)
+  @MaxLength(2000, { message: 'Reason must be at most 2000 characters' })
   @MultiLineText()
   reason: string;
 
@@ -65,7 +65,7 @@ export class ModerationActionDto {
   @Transform(trim)
   @IsString({ message: 'Reason must be at least 10 characters' })
   @MinLength(10, { message: 'Reason must be at least 10 characters' })
-  @MaxLength(2000)
+  @MaxLength(2000, { message: 'Reason must be at most 2000 characters' })
   @MultiLineText()
   reason: string;
 
@@ -92,7 +92,9 @@ export class AdminUsersQueryDto extends CursorQueryDto {
 export class AuditLogQueryDto {
   @PageLimit(200, 100) limit?: number;
 
-  @ApiPropertyOptional({ description: 'The `nextBefore` of the previous page: entries recorded before this one' })
+  @ApiPropertyOptional({
+    description: 'The `nextBefore` of the previous page: entries recorded before this one',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'before must be an audit entry id' })
