@@ -25,7 +25,9 @@ function answerLists({ active, pending }: { active: Bet[]; pending: Bet[] }, act
     }),
     http.get('/api/bets/pending', () => HttpResponse.json(pending)),
     http.get('/api/bets/completed', () => HttpResponse.json([])),
-    http.get('/api/wallet', () => HttpResponse.json({ available: '500.00', inPlay: '0.00', total: '500.00' })),
+    http.get('/api/wallet', () =>
+      HttpResponse.json({ available: '500.00', inPlay: '0.00', total: '500.00' }),
+    ),
   );
 }
 
@@ -68,7 +70,9 @@ describe('DashboardPage', () => {
 
     expect(await screen.findByRole('status', { name: 'Loading bets' })).toBeTruthy();
     // The pending list has arrived; it still waits below the active list's placeholder.
-    await waitFor(() => expect(betsApi.endpoints.pendingBets.select()(store.getState()).isSuccess).toBe(true));
+    await waitFor(() =>
+      expect(betsApi.endpoints.pendingBets.select()(store.getState()).isSuccess).toBe(true),
+    );
     expect(screen.queryByRole('heading', { name: 'Pending Challenges' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Recent Results' })).toBeNull();
 
