@@ -9,10 +9,10 @@ export function friendlyActivity(description: string): string {
   // An admin's decision is the end of a review, never "under review": in the viewer's favor, against, or a draw.
   if (text.startsWith('admin changed the decision'))
     return text.includes('in your favor')
-      ? 'Admin changed a decision: now in your favor'
+      ? 'Admin changed a decision, now in your favor'
       : text.includes('draw')
-        ? 'Admin changed a decision: now a draw'
-        : 'Admin changed a decision: now against you';
+        ? 'Admin changed a decision, now a draw'
+        : 'Admin changed a decision, now against you';
   if (text.includes('resolved by admin') && text.includes('in your favor'))
     return 'Admin resolved a disputed bet in your favor';
   if (text.includes('resolved by admin'))

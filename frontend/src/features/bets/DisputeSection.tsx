@@ -103,7 +103,7 @@ export function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId
         {dispute.decisions.map((decision, index) => (
           <Alert
             key={decision.at}
-            severity={index === dispute.decisions.length - 1 ? 'info' : 'warning'}
+            severity="info"
             variant={index === dispute.decisions.length - 1 ? 'standard' : 'outlined'}
           >
             <strong>
