@@ -341,6 +341,14 @@ describe('a bet page tells every event with who did it, and every decision with 
       `Admin changed the decision, bet lost: Who wins the derby?`,
       `Dispute resolved by admin as a draw, stake refunded: Who wins the derby?`,
     ]);
+    const ledger = (await api(t, 'GET', '/api/wallet/transactions', { token: maya.token }))
+      .body as unknown as {
+      type: string;
+      description: string;
+    }[];
+    expect(ledger.find((entry) => entry.type === 'payout_reversal')?.description).toBe(
+      'Refund reversed, decision changed: Who wins the derby?',
+    );
     const winner = await pageOf(id, zoe);
     expect(winner.receipts.map((receipt) => receipt.label)).toEqual([
       'Stake into escrow',
