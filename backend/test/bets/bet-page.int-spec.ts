@@ -347,7 +347,7 @@ describe('a bet page tells every event with who did it, and every decision with 
       description: string;
     }[];
     expect(ledger.find((entry) => entry.type === 'payout_reversal')?.description).toBe(
-      'Refund reversed, decision changed: Who wins the derby?',
+      'Decision changed, refund taken back: Who wins the derby?',
     );
     const winner = await pageOf(id, zoe);
     expect(winner.receipts.map((receipt) => receipt.label)).toEqual([

@@ -87,7 +87,7 @@ export class BetResolutionsService {
         amount: negate(posting.amount),
         type: 'payout_reversal',
         // Says what is taken back: a draw's refund reads differently from a winner's payout in the wallet.
-        description: `${bet.winnerUserId === null ? 'Refund reversed' : 'Payout reversed'}, decision changed: ${bet.title}`,
+        description: `Decision changed, ${bet.winnerUserId === null ? 'refund' : 'payout'} taken back: ${bet.title}`,
         allowNegative: true,
       }));
       await this.ledger.post(tx, [...reversal, ...settlementPostings(bet, winnerId, 'admin')]);

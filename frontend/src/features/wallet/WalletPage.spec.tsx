@@ -15,7 +15,7 @@ const entries: LedgerEntry[] = [
     amount: '-30.00',
     balanceBefore: '1289.50',
     balanceAfter: '1259.50',
-    description: 'Refund reversed, decision changed: Lakers win',
+    description: 'Decision changed, refund taken back: Lakers win',
     referenceType: 'bet',
     referenceId: '41',
     createdAt: '2026-11-20T09:00:00.000Z',

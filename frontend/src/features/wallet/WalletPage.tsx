@@ -35,7 +35,7 @@ const ENTRY_LABEL: Record<string, string> = {
 
 /** A reversal names what it took back: a changed decision reverses a payout, or a draw's refunds. */
 function entryLabel(entry: { type: string; description: string | null }): string {
-  if (entry.type === 'payout_reversal' && entry.description?.startsWith('Refund reversed'))
+  if (entry.type === 'payout_reversal' && entry.description?.startsWith('Decision changed, refund'))
     return 'Refund reversed';
   return ENTRY_LABEL[entry.type] ?? entry.type;
 }
