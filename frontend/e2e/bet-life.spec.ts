@@ -76,7 +76,13 @@ test('a bet played to a win: both see it in Recent Results and on its page, with
   await expect(
     alice.page.getByRole('status').filter({ hasText: 'Your outcome has been recorded.' }),
   ).toBeVisible();
-  await reportOnPage(bob, betId, 'LOSE', /You lost: .* receives \$80\.00 from the pot\./);
+  // Bob reports second: the dialog says Alice already reported the same, so it settles at once.
+  await reportOnPage(
+    bob,
+    betId,
+    'LOSE',
+    /reported the same: the bet settles now and .* receives \$80\.00 from the pot\./,
+  );
   await expect(
     bob.page
       .getByRole('status')
@@ -107,8 +113,9 @@ test('a bet played to a win: both see it in Recent Results and on its page, with
   await expect(alice.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(alice.page.getByText('You won $40.00.')).toBeVisible();
   const timeline = alice.page.getByRole('region', { name: 'Timeline' });
-  await expect(timeline.getByRole('listitem')).toHaveCount(4);
-  await expect(timeline.getByText(`Bet won: ${title}`)).toBeVisible();
+  await expect(timeline.getByRole('listitem')).toHaveCount(5);
+  await expect(timeline.getByText('You reported: ')).toBeVisible();
+  await expect(timeline.getByText('Settled: You won the pot')).toBeVisible();
   const money = alice.page.getByRole('region', { name: 'Money' });
   await expect(money.getByText('Stake into escrow')).toBeVisible();
   await expect(money.getByText('-40.00')).toBeVisible();
@@ -213,7 +220,7 @@ test('a dispute: both add statements, the admin decides a draw with a reason, bo
 
   for (const who of [alice, bob]) {
     await who.page.goto(`/bets/${betId}`);
-    await expect(who.page.getByText(reason)).toBeVisible();
+    await expect(who.page.getByRole('region', { name: 'Dispute' }).getByText(reason)).toBeVisible();
     await expect(who.page.getByText('Draw: both stakes came back. An admin decided it.')).toBeVisible();
     await who.page.goto('/history');
     await expect(who.page.getByTestId('wallet-available')).toHaveText('$1,000.00');

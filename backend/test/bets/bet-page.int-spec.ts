@@ -13,11 +13,13 @@ interface BetPage {
   bet: BetSummary & { winnerUserId: string | null; finalResult: string | null };
   viewerRole: string;
   timeline: { at: string; type: string; text: string }[];
-  receipts: { userId: string; type: string; amount: string; balanceAfter: string }[];
+  receipts: { userId: string; type: string; amount: string; balanceAfter: string; label: string }[];
   dispute: {
     reporterId: string;
     status: string;
+    decidedAt: string | null;
     decisionReason: string | null;
+    decisions: { at: string; winnerUserId: string | null; reason: string | null; changed: boolean }[];
     statements: { userId: string; text: string }[];
   } | null;
 }
@@ -94,7 +96,8 @@ describe('a bet from first to last: history, page, statements, an admin draw wit
       'bet_created',
       'bet_accepted',
       'result_submitted',
-      'bet_won',
+      'result_submitted',
+      'bet_settled',
     ]);
     expect(body.timeline.every((event) => !Number.isNaN(Date.parse(event.at)))).toBe(true);
     expect(body.receipts.map((receipt) => [receipt.type, receipt.amount])).toEqual([
@@ -236,5 +239,122 @@ describe('a bet from first to last: history, page, statements, an admin draw wit
       const decision = items.find((item) => item.type === 'dispute_resolved' && item.betId === id);
       expect(decision?.body).toContain(`Reason: ${reason}`);
     }
+  });
+});
+
+describe('a bet page tells every event with who did it, and every decision with its own time and reason', () => {
+  let t: TestApp;
+  let maya: SignedUpUser;
+  let zoe: SignedUpUser;
+  let admin: SignedUpUser;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    maya = await newUser(t, { firstName: 'Maya', lastName: 'Lopez' });
+    zoe = await newUser(t, { firstName: 'Zoe', lastName: 'Park' });
+    admin = await newAdmin(t);
+    const sent = await api(t, 'POST', '/api/friends/request', {
+      token: maya.token,
+      body: { addresseeId: zoe.id },
+    });
+    await api(t, 'POST', `/api/friends/${String(sent.body.id)}/accept`, { token: zoe.token });
+  });
+  afterAll(async () => t.close());
+  afterEach(async () => expectMoneyInvariants(t.dataSource));
+
+  const pageOf = async (id: number, who: SignedUpUser) =>
+    (await api(t, 'GET', `/api/bets/${id}/page`, { token: who.token })).body as unknown as BetPage;
+  const texts = async (id: number, who: SignedUpUser) =>
+    (await pageOf(id, who)).timeline.map((event) => event.text);
+  const report = (id: number, who: SignedUpUser, result: string, confirmed?: boolean) =>
+    api(t, 'POST', `/api/bets/${id}/submit-result`, { token: who.token, body: { result, confirmed } });
+
+  it('both reports, the viewer’s own included, each named; the settlement names the winner', async () => {
+    const id = await activeBet(t, maya, zoe, '10.00');
+    await report(id, maya, maya.id);
+    await report(id, zoe, maya.id);
+    expect(await texts(id, zoe)).toEqual([
+      'Maya Lopez created the bet',
+      'You accepted the challenge',
+      'Maya Lopez reported: Reds',
+      'You reported: Reds',
+      'Settled: Maya Lopez won the pot',
+    ]);
+    expect(await texts(id, maya)).toEqual([
+      'You created the bet',
+      'Zoe Park accepted the challenge',
+      'You reported: Reds',
+      'Zoe Park reported: Reds',
+      'Settled: You won the pot',
+    ]);
+  });
+
+  it('a decline is on the timeline of both, naming who declined', async () => {
+    const id = await pendingBet(t, maya, zoe, '3.00');
+    await api(t, 'POST', `/api/bets/${id}/decline`, { token: zoe.token });
+    expect(await texts(id, maya)).toEqual(['You created the bet', 'Zoe Park declined the challenge']);
+    expect(await texts(id, zoe)).toEqual(['Maya Lopez created the bet', 'You declined the challenge']);
+  });
+
+  it('a changed decision keeps the first one, each with its own time and reason; a reversed draw refund says so', async () => {
+    const id = await disputedBet(t, maya, zoe, '8.00');
+    const first = await api(t, 'POST', `/api/bets/${id}/admin-resolve`, {
+      token: admin.token,
+      body: { winnerId: null, resolution: 'No clear evidence from either side' },
+    });
+    expect(first.status).toBe(200);
+    const edited = await api(t, 'POST', `/api/bets/${id}/edit-resolution`, {
+      token: admin.token,
+      body: { winnerId: zoe.id, reason: 'The score page shows Blues won' },
+    });
+    expect(edited.status).toBe(200);
+
+    const page = await pageOf(id, maya);
+    expect(
+      page.dispute?.decisions.map((decision) => [decision.winnerUserId, decision.reason, decision.changed]),
+    ).toEqual([
+      [null, 'No clear evidence from either side', false],
+      [zoe.id, 'The score page shows Blues won', true],
+    ]);
+    const [one, two] = page.dispute?.decisions ?? [];
+    expect(page.dispute?.decidedAt).toBe(two?.at);
+    expect(page.dispute?.decisionReason).toBe('The score page shows Blues won');
+    expect(Date.parse(two?.at ?? '')).toBeGreaterThan(Date.parse(one?.at ?? ''));
+    expect(page.timeline.slice(-3).map((event) => event.text)).toEqual([
+      'The reports differ: the bet went to an admin for review',
+      'An admin decided it was a draw: No clear evidence from either side',
+      'An admin changed the decision in favor of Zoe Park: The score page shows Blues won',
+    ]);
+    expect(
+      page.timeline.filter((event) => event.type === 'result_submitted').map((event) => event.text),
+    ).toEqual(['You reported: Reds', 'Zoe Park reported: Blues']);
+    expect(page.receipts.map((receipt) => [receipt.label, receipt.amount])).toEqual([
+      ['Stake into escrow', '-8.00'],
+      ['Stake refunded', '8.00'],
+      ['Refund reversed', '-8.00'],
+    ]);
+    // The activity feed tells the change as a change, not as a second first decision.
+    const activities = (await api(t, 'GET', '/api/activities', { token: maya.token })).body as unknown as {
+      description: string;
+    }[];
+    expect(activities.slice(0, 2).map((activity) => activity.description)).toEqual([
+      `Admin changed the decision, bet lost: Who wins the derby?`,
+      `Dispute resolved by admin as a draw, stake refunded: Who wins the derby?`,
+    ]);
+    const ledger = (await api(t, 'GET', '/api/wallet/transactions', { token: maya.token }))
+      .body as unknown as {
+      type: string;
+      description: string;
+    }[];
+    expect(ledger.find((entry) => entry.type === 'payout_reversal')?.description).toBe(
+      'Decision changed, refund taken back: Who wins the derby?',
+    );
+    const winner = await pageOf(id, zoe);
+    expect(winner.receipts.map((receipt) => receipt.label)).toEqual([
+      'Stake into escrow',
+      'Stake refunded',
+      'Refund reversed',
+      'Payout',
+    ]);
   });
 });

@@ -196,7 +196,8 @@ describe('notifications', () => {
       expect(accepted.status).toBe(200);
       expect((await page(alice)).items[0]).toMatchObject({
         type: 'friend_accepted',
-        title: `${bob.username} accepted your friend request`,
+        // Friends now, so named (both are called Avery Stone here, hence the username beside it).
+        title: `Avery Stone (@${bob.username}) accepted your friend request`,
       });
 
       const carol = await newUser(t);
@@ -323,7 +324,7 @@ describe('notifications', () => {
         expect(notice.data).toMatchObject({ type: 'bet_received', betId: id, url: `/bets/${id}` });
         await stream.waitFor((event) => event.event === 'changed');
         expect((await own.waitFor((event) => event.event === 'changed')).data).toEqual({
-          topics: ['bets', 'wallet', 'activities'],
+          topics: ['bets', 'wallet', 'activities', 'notifications'],
         });
         expect(own.events.some((event) => event.event === 'notification')).toBe(false);
       } finally {

@@ -1393,7 +1393,7 @@ export interface components {
         BetEventDto: {
             /** Format: date-time */
             at: string;
-            /** @description bet_created, bet_accepted, result_submitted, bet_won, … */
+            /** @description bet_created, bet_accepted, bet_declined, bet_cancelled, bet_expired, result_submitted, bet_settled, bet_disputed, admin_resolved, admin_reresolved */
             type: string;
             text: string;
         };
@@ -1411,8 +1411,25 @@ export interface components {
             /** @example 975.00 */
             balanceAfter: string;
             description: string | null;
+            /**
+             * @description What it was, in words: Stake into escrow, Stake refunded, Payout, Payout reversed, Refund reversed
+             * @example Payout
+             */
+            label: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        BetDecisionDto: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: uuid
+             * @description null: a draw
+             */
+            winnerUserId: string | null;
+            reason: string | null;
+            /** @description A change of an earlier decision */
+            changed: boolean;
         };
         DisputeStatementDto: {
             /** Format: uuid */
@@ -1436,10 +1453,15 @@ export interface components {
             reporterId: string;
             /** @enum {string} */
             status: "pending" | "resolved";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the latest decision was made
+             */
             decidedAt: string | null;
             /** @description The admin's reason for the latest decision */
             decisionReason: string | null;
+            /** @description Every decision, oldest first */
+            decisions: components["schemas"]["BetDecisionDto"][];
             statements: components["schemas"]["DisputeStatementDto"][];
         };
         PartyDisputeHistoryDto: {

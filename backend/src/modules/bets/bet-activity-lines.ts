@@ -30,14 +30,16 @@ export function adminLines(
   winnerId: string | null,
   type: 'admin_resolved' | 'admin_reresolved',
 ): ActivityLine[] {
+  // A changed decision says so: the first one's line stays, and this one must not read as a repeat of it.
+  const changed = type === 'admin_reresolved';
   return partiesOf(bet).map((userId) => ({
     userId,
     type,
     description:
       winnerId === null
-        ? `Dispute resolved by admin as a draw, stake refunded: ${bet.title}`
+        ? `${changed ? 'Admin changed the decision to a draw' : 'Dispute resolved by admin as a draw'}, stake refunded: ${bet.title}`
         : userId === winnerId
-          ? `Dispute resolved by admin in your favor: ${bet.title}`
-          : `Dispute resolved by admin, bet lost: ${bet.title}`,
+          ? `${changed ? 'Admin changed the decision, now' : 'Dispute resolved by admin'} in your favor: ${bet.title}`
+          : `${changed ? 'Admin changed the decision' : 'Dispute resolved by admin'}, bet lost: ${bet.title}`,
   }));
 }

@@ -1,22 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { ReadPool } from '../../database/read-pool.js';
 import type { AuthUser } from '../../common/auth/auth-user.js';
+import { Decimal } from 'decimal.js';
+import { distinctNames } from '../users/person-name.js';
+import { timelineOf, type Decision, type TimelineRow } from './bet-timeline.js';
 import { BetsReadService } from './bets-read.service.js';
-import type {
-  BetDisputeDto,
-  BetEventDto,
-  BetPageDto,
-  BetReceiptDto,
-  PartyDisputeHistoryDto,
-} from './dto/bet-page.dto.js';
+import type { BetDisputeDto, BetPageDto, BetReceiptDto, PartyDisputeHistoryDto } from './dto/bet-page.dto.js';
 
 const BET_MONEY_TYPES = ['bet_stake', 'bet_refund', 'bet_payout', 'payout_reversal'];
 const DECISIONS = ['resolve_dispute', 'edit_resolution'];
 
-interface EventRow {
+const RECEIPT_LABEL: Record<string, string> = {
+  bet_stake: 'Stake into escrow',
+  bet_refund: 'Stake refunded',
+  bet_payout: 'Payout',
+  payout_reversal: 'Payout reversed',
+};
+
+/**
+ * What a money move was, in words. A changed decision reverses what the first one paid: a winner's whole
+ * pot, or a draw's refund of one stake each, so a reversal of exactly one stake took back a refund.
+ */
+function receiptLabel(row: { type: string; amount: string }, stake: string): string {
+  if (row.type === 'payout_reversal' && new Decimal(row.amount).abs().eq(new Decimal(stake)))
+    return 'Refund reversed';
+  return RECEIPT_LABEL[row.type] ?? row.type;
+}
+
+interface DecisionRow {
   at: Date;
-  type: string;
-  text: string;
+  action: string;
+  reason: string | null;
+  winnerUserId: string | null;
 }
 interface ReceiptRow {
   id: string;
@@ -56,20 +71,19 @@ export class BetPageService {
     const bet = await this.reads.one(viewer, betId);
     const viewerRole =
       bet.creatorId === viewer.id ? 'creator' : bet.opponentId === viewer.id ? 'opponent' : 'admin';
-    // Each party's feed holds its own wording of the same events; an admin reads the creator's.
-    const feedOwner = viewerRole === 'admin' ? bet.creatorId : viewer.id;
-    const [events, receipts, disputes, reasons, statements] = await Promise.all([
-      this.pool.rows<EventRow>(
-        `SELECT "createdAt" AS at, "activityType" AS type, description AS text
-           FROM bet_activities WHERE "betId" = $1 AND "userId" = $2 ORDER BY id`,
-        [betId, feedOwner],
+    // Both parties' feeds: each holds what that party did (a report), and the timeline names who did what.
+    const [events, receipts, disputes, decisionRows, statements] = await Promise.all([
+      this.pool.rows<TimelineRow>(
+        `SELECT "createdAt" AS at, "userId", "activityType" AS type, description
+           FROM bet_activities WHERE "betId" = $1 ORDER BY id`,
+        [betId],
       ),
       this.pool.rows<ReceiptRow>(
         `SELECT id::text AS id, "userId", type, amount, "balanceAfter", description, "createdAt"
            FROM transactions
           WHERE "referenceType" = 'bet' AND "referenceId" = $1 AND type = ANY($2)
             AND ($3::uuid IS NULL OR "userId" = $3)
-          ORDER BY id`,
+          ORDER BY transactions.id`, // the number, not the text `id` of the answer
         [String(betId), BET_MONEY_TYPES, viewerRole === 'admin' ? null : viewer.id],
       ),
       this.pool.rows<DisputeRow>(
@@ -77,10 +91,11 @@ export class BetPageService {
            FROM dispute_resolutions WHERE "betId" = $1 ORDER BY id DESC LIMIT 1`,
         [betId],
       ),
-      this.pool.rows<{ reason: string | null }>(
-        `SELECT reason FROM admin_audit_log
+      this.pool.rows<DecisionRow>(
+        `SELECT "createdAt" AS at, action, reason, "newValue"->>'winnerUserId' AS "winnerUserId"
+           FROM admin_audit_log
           WHERE "targetType" = 'bet' AND "targetId" = $1 AND action = ANY($2)
-          ORDER BY id DESC LIMIT 1`,
+          ORDER BY id`,
         [String(betId), DECISIONS],
       ),
       this.pool.rows<StatementRow>(
@@ -91,16 +106,30 @@ export class BetPageService {
     const [dispute] = disputes;
     const parties = [bet.creatorId, bet.opponentId].filter((id): id is string => id !== null);
     const disputeHistory = viewerRole === 'admin' && dispute ? await this.disputeHistory(parties) : [];
+    const decisions = decisionRows.map((row): Decision => ({
+      at: row.at,
+      winnerUserId: row.winnerUserId,
+      reason: row.reason,
+      changed: row.action === 'edit_resolution',
+    }));
+    const names = distinctNames(
+      [bet.creator, bet.opponent]
+        .filter((person) => person !== null)
+        .map((person) => ({ key: person.id, person, relation: 'self' as const })),
+    );
+    // The bet's people come already cut to what the viewer may see, so their names are shown as given.
+    const nameOf = (userId: string | null) =>
+      userId === null ? 'Someone' : userId === viewer.id ? 'You' : (names.get(userId) ?? 'Someone');
     return {
       bet,
       viewerRole,
-      timeline: events.map((row): BetEventDto => ({
-        at: row.at.toISOString(),
-        type: row.type,
-        text: row.text,
+      timeline: timelineOf(bet, events, decisions, nameOf),
+      receipts: receipts.map((row): BetReceiptDto => ({
+        ...row,
+        label: receiptLabel(row, bet.amount),
+        createdAt: row.createdAt.toISOString(),
       })),
-      receipts: receipts.map((row): BetReceiptDto => ({ ...row, createdAt: row.createdAt.toISOString() })),
-      dispute: dispute ? this.disputeOf(dispute, reasons[0]?.reason ?? null, statements) : null,
+      dispute: dispute ? this.disputeOf(dispute, decisions, statements) : null,
       disputeHistory,
     };
   }
@@ -125,13 +154,21 @@ export class BetPageService {
     );
   }
 
-  private disputeOf(row: DisputeRow, reason: string | null, statements: StatementRow[]): BetDisputeDto {
+  private disputeOf(row: DisputeRow, decisions: Decision[], statements: StatementRow[]): BetDisputeDto {
+    const latest = decisions[decisions.length - 1];
     return {
       openedAt: row.openedAt.toISOString(),
       reporterId: row.reporterId,
       status: row.status,
-      decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
-      decisionReason: reason,
+      // The latest decision's own time, beside its own reason (the dispute row keeps the first one's).
+      decidedAt: latest ? latest.at.toISOString() : row.decidedAt ? row.decidedAt.toISOString() : null,
+      decisionReason: latest ? latest.reason : null,
+      decisions: decisions.map((decision) => ({
+        at: decision.at.toISOString(),
+        winnerUserId: decision.winnerUserId,
+        reason: decision.reason,
+        changed: decision.changed,
+      })),
       statements: statements.map((statement) => ({
         userId: statement.userId,
         text: statement.text,

@@ -3,7 +3,7 @@ import { Clock } from '../../common/clock.js';
 import { formatDollars } from '../../common/money.js';
 import { Transactor } from '../../database/transactor.js';
 import { LedgerService } from '../wallet/ledger.service.js';
-import { BetActivityRecorder } from './bet-activity.recorder.js';
+import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { disputedLines, settledLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
 import { DRAW, interpretReport, settlementPostings, winnerOf } from './bet-outcome.js';
@@ -54,11 +54,15 @@ export class BetReportsService {
       const theirReport = isCreator ? bet.opponentResult : bet.creatorResult;
       const mine = isCreator ? { creatorResult: outcome } : { opponentResult: outcome };
 
+      // Every report is the reporter's own event, the one that settles or disputes the bet too.
+      const reported: ActivityLine = {
+        userId,
+        type: 'result_submitted',
+        description: `Result submitted: ${bet.title}`,
+      };
       if (theirReport === null) {
         await this.transitions.moveTo(tx, bet, 'report', mine);
-        await this.activities.record(tx, bet.id, [
-          { userId, type: 'result_submitted', description: `Result submitted: ${bet.title}` },
-        ]);
+        await this.activities.record(tx, bet.id, [reported]);
         await this.transitions.announce(tx, bet, betNotifications.resultSubmitted(bet, userId));
         return { success: true, status: 'active', message: 'Your outcome has been recorded.' };
       }
@@ -73,7 +77,7 @@ export class BetReportsService {
           resolutionType: 'mutual',
           resolutionDate: now,
         });
-        await this.activities.record(tx, bet.id, settledLines(bet, winnerId));
+        await this.activities.record(tx, bet.id, [reported, ...settledLines(bet, winnerId)]);
         await this.transitions.announce(tx, bet, betNotifications.settled(bet, winnerId, userId));
         const balance = await this.ledger.balanceOf(tx, userId);
         return {
@@ -105,7 +109,7 @@ export class BetReportsService {
         userId,
         `Reports disagree: ${isCreator ? outcome : theirReport} (creator) vs ${isCreator ? theirReport : outcome} (opponent)`,
       );
-      await this.activities.record(tx, bet.id, disputedLines(bet));
+      await this.activities.record(tx, bet.id, [reported, ...disputedLines(bet)]);
       await this.transitions.announce(tx, bet, betNotifications.disputed(bet, userId));
       return {
         success: true,

@@ -86,7 +86,8 @@ export class BetResolutionsService {
         ...posting,
         amount: negate(posting.amount),
         type: 'payout_reversal',
-        description: `Resolution changed: ${bet.title}`,
+        // Says what is taken back: a draw's refund reads differently from a winner's payout in the wallet.
+        description: `Decision changed, ${bet.winnerUserId === null ? 'refund' : 'payout'} taken back: ${bet.title}`,
         allowNegative: true,
       }));
       await this.ledger.post(tx, [...reversal, ...settlementPostings(bet, winnerId, 'admin')]);

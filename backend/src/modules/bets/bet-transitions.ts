@@ -103,10 +103,11 @@ export class BetTransitions {
 
   /**
    * Notifies whom the event concerns and tells both parties' open apps that their bets, wallet and
-   * activity changed; all of it only once the transaction commits.
+   * activity changed, and their notifications too: a call to action one of them has just done (accept,
+   * report) reads as done on every device; all of it only once the transaction commits.
    */
   async announce(tx: TxOrManager, bet: Bet, drafts: NotificationDraft[]): Promise<void> {
     await this.notifications.notify(tx, drafts);
-    this.notifications.changed(tx, partiesOf(bet), ['bets', 'wallet', 'activities']);
+    this.notifications.changed(tx, partiesOf(bet), ['bets', 'wallet', 'activities', 'notifications']);
   }
 }

@@ -57,7 +57,7 @@ describe('FriendsService.request', () => {
     expect(friendships.insert).toHaveBeenCalledWith(TX, ME, THEM, 'pending');
     expect(dto).toMatchObject({ status: 'pending', friendshipStatus: 'request_sent' });
     expect(notified(notifications)).toEqual([`friend_request → ${THEM}`]);
-    expect(notifications.changed).toHaveBeenCalledWith(TX, [ME, THEM], ['friends']);
+    expect(notifications.changed).toHaveBeenCalledWith(TX, [ME, THEM], ['friends', 'notifications']);
   });
 
   it('refuses a request to oneself before opening a transaction', async () => {
@@ -170,7 +170,7 @@ describe('FriendsService.accept and decline', () => {
     await sut.decline(viewer, 'f1');
     expect(friendships.setStatus).toHaveBeenCalledWith(TX, 'f1', 'declined');
     expect(notifications.notify).not.toHaveBeenCalled();
-    expect(notifications.changed).toHaveBeenCalledWith(TX, expect.arrayContaining([ME, THEM]), ['friends']);
+    expect(notifications.changed).toHaveBeenCalledWith(TX, expect.arrayContaining([ME, THEM]), ['friends', 'notifications']);
   });
 
   it.each<[string, RequestRow | undefined, unknown]>([

@@ -187,7 +187,8 @@ export class FriendsService {
   /** Notifies the other person (if anyone) and refreshes both people's friend lists after commit. */
   private async announce(tx: Tx, row: FriendshipRow, draft: NotificationDraft | null): Promise<void> {
     if (draft) await this.notifications.notify(tx, [draft]);
-    this.notifications.changed(tx, [row.requesterId, row.addresseeId], ['friends']);
+    // Notifications too: a request's call to action reads as done once it is answered.
+    this.notifications.changed(tx, [row.requesterId, row.addresseeId], ['friends', 'notifications']);
   }
 
   /**

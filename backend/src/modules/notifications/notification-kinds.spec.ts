@@ -66,6 +66,7 @@ describe('stillToAct', () => {
 });
 
 describe('currentBody', () => {
+  const bet = (betStatus: string | null, reported = false) => ({ betStatus, reported, requestStatus: null });
   const asked = '“Rain tomorrow” for $10.00. Accept or decline it before it expires.';
   it.each([
     ['pending', asked],
@@ -74,13 +75,46 @@ describe('currentBody', () => {
     ['cancelled', '“Rain tomorrow” for $10.00. The challenge was withdrawn.'],
     ['expired', '“Rain tomorrow” for $10.00. The challenge expired.'],
   ])('a challenge that is now %s reads "%s"', (status, text) => {
-    expect(currentBody('bet_received', asked, status)).toBe(text);
+    expect(currentBody('bet_received', asked, bet(status))).toBe(text);
   });
 
-  it('leaves every other notification as it was written', () => {
-    expect(currentBody('bet_accepted', 'Report the result when it is decided.', 'completed')).toBe(
-      'Report the result when it is decided.',
+  const toReport = 'Submit your outcome for “Rain tomorrow” to settle it.';
+  it.each([
+    [bet('active'), toReport],
+    [bet('active', true), '“Rain tomorrow”: You have reported the result.'],
+    [bet('completed', true), '“Rain tomorrow”: The bet has been settled.'],
+    [bet('disputed', true), '“Rain tomorrow”: The reports differ, so an admin is reviewing it.'],
+  ])('a reported result asks for the outcome only while it is still to give (%o)', (subject, text) => {
+    expect(currentBody('result_submitted', toReport, subject)).toBe(text);
+  });
+
+  it('an accepted challenge stops asking for the result once it is reported or settled', () => {
+    const accepted = '“Rain tomorrow” is on: $10.00 each. Report the result when it is decided.';
+    expect(currentBody('bet_accepted', accepted, bet('active'))).toBe(accepted);
+    expect(currentBody('bet_accepted', accepted, bet('completed', true))).toBe(
+      '“Rain tomorrow” is on: $10.00 each. The bet has been settled.',
     );
-    expect(currentBody('bet_received', asked, null)).toBe(asked);
+    const ending = '“Rain tomorrow” ends in about an hour. Submit your outcome.';
+    expect(currentBody('bet_expiring', ending, bet('active', true))).toBe(
+      '“Rain tomorrow” ends in about an hour. You have reported the result.',
+    );
+  });
+
+  it.each([
+    ['pending', 'Accept it on the Friends page to challenge each other and compare records.'],
+    ['accepted', 'You are friends now.'],
+    ['declined', 'The request was declined.'],
+    [null, 'The request was withdrawn.'],
+  ])('a friend request that is now %s reads "%s"', (requestStatus, text) => {
+    const body = 'Accept it on the Friends page to challenge each other and compare records.';
+    expect(currentBody('friend_request', body, { betStatus: null, reported: false, requestStatus })).toBe(
+      text,
+    );
+  });
+
+  it('leaves a notification without a call to action as it was written', () => {
+    const won = '“Rain tomorrow” is settled: $20.00 paid to your wallet.';
+    expect(currentBody('bet_resolved', won, bet('completed'))).toBe(won);
+    expect(currentBody('bet_received', asked, bet(null))).toBe(asked);
   });
 });

@@ -58,7 +58,16 @@ export const CHANGE_TOPICS: readonly ChangeTopic[] = [
   'profile',
 ];
 
-const CHALLENGE_CALL = 'Accept or decline it before it expires.';
+/** What a notification's subject is like now, read with the page of notifications. */
+export interface NotificationSubject {
+  /** The bet's status now, for notifications about a bet. */
+  betStatus: string | null;
+  /** Whether the recipient has reported the bet's outcome. */
+  reported: boolean;
+  /** The friend request's state now, for a friend_request (null: it no longer exists). */
+  requestStatus: string | null;
+}
+
 const CHALLENGE_ENDED: Record<string, string> = {
   active: 'The challenge was accepted.',
   completed: 'The challenge was accepted and has been settled.',
@@ -68,12 +77,67 @@ const CHALLENGE_ENDED: Record<string, string> = {
   expired: 'The challenge expired.',
 };
 
+const BET_ENDED: Record<string, string> = {
+  completed: 'The bet has been settled.',
+  disputed: 'The reports differ, so an admin is reviewing it.',
+  cancelled: 'The bet was called off.',
+};
+
+const answered = (subject: NotificationSubject): string | null =>
+  subject.betStatus === null || subject.betStatus === 'pending'
+    ? null
+    : (CHALLENGE_ENDED[subject.betStatus] ?? null);
+
+const reportDone = (subject: NotificationSubject): string | null => {
+  if (subject.betStatus === 'active') return subject.reported ? 'You have reported the result.' : null;
+  return subject.betStatus === null ? null : (BET_ENDED[subject.betStatus] ?? null);
+};
+
 /**
- * A notification's text as it is true now: a challenge that has since been answered, withdrawn or expired
- * no longer asks to be accepted (the stored text keeps what was said at the time).
+ * The calls to action the notifications end with, and what each says once it is done (null: still to
+ * do). The stored text keeps what was said at the time; these are matched on it, so older rows follow too.
  */
-export function currentBody(type: NotificationType, body: string, betStatus: string | null): string {
-  if (type !== 'bet_received' || betStatus === null || betStatus === 'pending') return body;
-  const ended = CHALLENGE_ENDED[betStatus];
-  return ended && body.endsWith(CHALLENGE_CALL) ? `${body.slice(0, -CHALLENGE_CALL.length)}${ended}` : body;
+const CALLS: Partial<
+  Record<NotificationType, { call: RegExp; done: (subject: NotificationSubject) => string | null }[]>
+> = {
+  bet_received: [{ call: /Accept or decline it before it expires\.$/, done: answered }],
+  bet_expiring: [
+    { call: /Accept or decline it now\.$/, done: answered },
+    { call: /Submit your outcome\.$/, done: reportDone },
+  ],
+  bet_accepted: [{ call: /Report the result when it is decided\.$/, done: reportDone }],
+  result_submitted: [{ call: /^Submit your outcome for (“.*”) to settle it\.$/s, done: reportDone }],
+  friend_request: [
+    {
+      call: /Accept it on the Friends page to challenge each other and compare records\.$/,
+      done: (subject) =>
+        subject.requestStatus === 'pending'
+          ? null
+          : subject.requestStatus === 'accepted'
+            ? 'You are friends now.'
+            : subject.requestStatus === 'declined'
+              ? 'The request was declined.'
+              : 'The request was withdrawn.',
+    },
+  ],
+};
+
+/** Which notification types end with a call to action that may since have been done. */
+export const TYPES_WITH_CALLS = Object.keys(CALLS) as NotificationType[];
+
+/**
+ * A notification's text as it is true now: a call to action that has since been done (a challenge
+ * answered, a result reported, a bet settled, a friend request accepted) is replaced by what happened.
+ * Worked out on read, so every device and every reload agrees.
+ */
+export function currentBody(type: NotificationType, body: string, subject: NotificationSubject): string {
+  for (const { call, done } of CALLS[type] ?? []) {
+    const match = call.exec(body);
+    if (!match) continue;
+    const now = done(subject);
+    if (now === null) return body;
+    // A body that is nothing but the call (a reported result) keeps the bet's title it named.
+    return match.index === 0 && match[1] ? `${match[1]}: ${now}` : `${body.slice(0, match.index)}${now}`;
+  }
+  return body;
 }

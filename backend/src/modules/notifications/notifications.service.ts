@@ -11,12 +11,14 @@ import { UserNotification } from './notification.entity.js';
 import {
   NOTIFICATION_CATEGORY,
   currentBody,
+  TYPES_WITH_CALLS,
   notificationUrl,
   type ChangeTopic,
   type NotificationType,
 } from './notification-kinds.js';
 import type { LiveCursor } from './realtime/live-cursor.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
+import { distinctNames, type NameablePerson } from '../users/person-name.js';
 
 /** A notification about to be written; its text is rendered once the actor's name is known. */
 export interface NotificationDraft {
@@ -103,7 +105,9 @@ export class NotificationsService {
     const manager = managerOf(tx);
     const names = await this.actorNames(manager, drafts);
     const rows: NotificationRow[] = drafts.map((draft) => {
-      const text = draft.render(names.get(draft.actorId ?? '') ?? 'Someone');
+      const text = draft.render(
+        (draft.actorId && names.get(nameKey(draft.userId, draft.actorId))) || 'Someone',
+      );
       return {
         userId: draft.userId,
         type: draft.type,
@@ -151,12 +155,30 @@ export class NotificationsService {
     if (before !== undefined) query.andWhere('n.id < :before', { before });
     const [rows, unreadCount] = await Promise.all([query.getMany(), this.unreadCount(userId)]);
     const page = rows.slice(0, take);
-    const statuses = await this.betStatuses(page.map((row) => row.betId));
+    const [bets, requests] = await Promise.all([
+      this.betStates(
+        userId,
+        page.map((row) => row.betId),
+      ),
+      this.requestStates(
+        userId,
+        page.filter((row) => row.type === 'friend_request').map((row) => row.actorId),
+      ),
+    ]);
     return {
       items: page.map((row) => {
         const { dto } = toDto(row);
-        const betStatus = row.betId === null ? null : (statuses.get(row.betId) ?? null);
-        return { ...dto, betStatus, body: currentBody(row.type, row.body, betStatus) };
+        const bet = row.betId === null ? undefined : bets.get(row.betId);
+        const subject = {
+          betStatus: bet?.status ?? null,
+          reported: bet?.reported ?? false,
+          requestStatus: (row.actorId && requests.get(row.actorId)) || null,
+        };
+        return {
+          ...dto,
+          betStatus: subject.betStatus,
+          body: TYPES_WITH_CALLS.includes(row.type) ? currentBody(row.type, row.body, subject) : row.body,
+        };
       }),
       unreadCount,
       nextBefore: rows.length > take ? (page[page.length - 1]?.id ?? null) : null,
@@ -238,15 +260,37 @@ export class NotificationsService {
     return { unreadCount: 0 };
   }
 
-  /** The current status of the bets a page of notifications is about, in one query. */
-  private async betStatuses(ids: (number | null)[]): Promise<Map<number, string>> {
+  /** The bets a page of notifications is about as they are now, for the recipient, in one query. */
+  private async betStates(
+    userId: string,
+    ids: (number | null)[],
+  ): Promise<Map<number, { status: string; reported: boolean }>> {
     const betIds = [...new Set(ids.filter((id): id is number => id !== null))];
     if (betIds.length === 0) return new Map();
-    const rows = await this.dataSource.query<{ id: number; status: string }[]>(
-      `SELECT id, status FROM bets WHERE id = ANY($1::int[])`,
-      [betIds],
+    const rows = await this.dataSource.query<{ id: number; status: string; reported: boolean }[]>(
+      `SELECT id, status,
+              CASE WHEN "creatorId" = $2 THEN "creatorResult" IS NOT NULL
+                   ELSE "opponentResult" IS NOT NULL END AS reported
+         FROM bets WHERE id = ANY($1::int[])`,
+      [betIds, userId],
     );
-    return new Map(rows.map((row) => [row.id, row.status]));
+    return new Map(rows.map((row) => [row.id, { status: row.status, reported: row.reported }]));
+  }
+
+  /** Where the friend requests sent to the user by these people stand now (absent: withdrawn or removed). */
+  private async requestStates(userId: string, requesterIds: (string | null)[]): Promise<Map<string, string>> {
+    const ids = [...new Set(requesterIds.filter((id): id is string => id !== null))];
+    if (ids.length === 0) return new Map();
+    // Either direction: a request the user sent back counts too once the two are friends.
+    const rows = await this.dataSource.query<{ other: string; status: string }[]>(
+      `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS other, status
+         FROM friendships
+        WHERE ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[]))
+           OR ("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[]))
+        ORDER BY "updatedAt"`,
+      [userId, ids],
+    );
+    return new Map(rows.map((row) => [row.other, row.status]));
   }
 
   private async unreadCount(userId: string): Promise<number> {
@@ -257,21 +301,45 @@ export class NotificationsService {
     return row?.count ?? 0;
   }
 
-  /** Names people see for the actors: the username (public to everyone signed in, unlike full names). */
+  /**
+   * The actor of each draft named for its recipient (personName: the full name when the recipient may see
+   * it, as friends usually may, else the username), in one query whatever the number of drafts.
+   */
   private async actorNames(
     manager: EntityManager,
     drafts: NotificationDraft[],
   ): Promise<Map<string, string>> {
-    const ids = [...new Set(drafts.map((draft) => draft.actorId).filter((id): id is string => Boolean(id)))];
-    if (ids.length === 0) return new Map();
-    const rows = await queryIn<{ id: string; username: string | null }[]>(
+    const pairs = drafts.filter((draft) => Boolean(draft.actorId));
+    if (pairs.length === 0) return new Map();
+    const rows = await queryIn<
+      (NameablePerson & { recipient: string; id: string; friend: boolean; reader: NameablePerson })[]
+    >(
       manager,
-      `SELECT id, username FROM users WHERE id = ANY($1::uuid[])`,
-      [ids],
+      `SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
+              json_build_object('firstName', r."firstName", 'lastName', r."lastName", 'username', r.username) AS reader,
+              EXISTS (SELECT 1 FROM friendships f
+                       WHERE f.status = 'accepted'
+                         AND ((f."requesterId" = p.recipient AND f."addresseeId" = u.id)
+                           OR (f."requesterId" = u.id AND f."addresseeId" = p.recipient))) AS friend
+         FROM unnest($1::uuid[], $2::uuid[]) AS p(recipient, actor)
+         JOIN users u ON u.id = p.actor
+         JOIN users r ON r.id = p.recipient`,
+      [pairs.map((draft) => draft.userId), pairs.map((draft) => draft.actorId)],
     );
-    return new Map(rows.map((row) => [row.id, row.username ?? 'Someone']));
+    // Named beside the reader's own name: someone called just what the reader is called gets their username.
+    return new Map(
+      rows.map((row) => [
+        nameKey(row.recipient, row.id),
+        distinctNames([
+          { key: 'actor', person: row, relation: row.friend ? 'friend' : 'stranger' },
+          { key: 'reader', person: row.reader, relation: 'self' },
+        ]).get('actor') ?? 'Someone',
+      ]),
+    );
   }
 }
+
+const nameKey = (recipient: string, actor: string) => `${recipient}:${actor}`;
 
 /** A stream away longer than this many notifications refetches its lists anyway (it gets `ready`). */
 /** How many notifications one read after a live stream's cursor returns (it reads again when full). */

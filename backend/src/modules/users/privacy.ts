@@ -1,3 +1,4 @@
+import { personName } from './person-name.js';
 import type { User, Visibility } from './user.entity.js';
 
 /** How the viewer stands to the person being shown (docs/product.md §10 (accounts)). */
@@ -80,8 +81,7 @@ export function profileOf(
  * opens it to befriend you, so it says who you are whatever profileVisibility says.
  */
 export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return name || user.username || 'A Betwixt member';
+  return personName(user, 'self');
 }
 
 /**
@@ -92,7 +92,5 @@ export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'usern
 export function challengerName(
   user: Pick<User, 'firstName' | 'lastName' | 'username' | 'privacySettings'>,
 ): string {
-  return isVisible(user.privacySettings?.profileVisibility, 'stranger')
-    ? displayNameOf(user)
-    : user.username || 'A Betwixt member';
+  return personName(user, 'stranger');
 }

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mui/material';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
-import { openBetAcceptance, openBetResult } from './bet-dialog-events';
+import { openBetAcceptance } from './bet-dialog-events';
 import { useCancelBetMutation } from './bets-api';
 import { type Bet } from './types';
 import { useDenyChallenge } from './use-bet-dialogs';
@@ -61,14 +61,10 @@ export function BetActions({
   }
   if (bet.status === 'active') {
     return (
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="contained" onClick={onReport}>
-          Submit Outcome
-        </Button>
-        <Button variant="outlined" onClick={() => openBetResult(bet)}>
-          Report by outcome
-        </Button>
-      </Stack>
+      // One way to report on the page: Submit Outcome already asks which outcome happened when there are more than two.
+      <Button variant="contained" onClick={onReport} sx={{ alignSelf: 'flex-start' }}>
+        Submit Outcome
+      </Button>
     );
   }
   return null;

@@ -22,20 +22,13 @@ import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { resultOf, sides } from './bet-result';
 import { reportText, stateInWords } from './bet-state-text';
 import { useBetPageQuery } from './bets-api';
-import { displayName, otherSideName, type BetPageData, type BetReceipt } from './types';
+import { displayName, otherSideName, type BetPageData } from './types';
 import { useBetDialogs } from './use-bet-dialogs';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import NotFoundPage from '../../components/NotFoundPage';
 import { Section } from './BetPageSection';
 import { BetActions } from './BetActions';
 import { DisputeSection } from './DisputeSection';
-
-const RECEIPT_LABEL: Record<BetReceipt['type'], string> = {
-  bet_stake: 'Stake into escrow',
-  bet_refund: 'Stake refunded',
-  bet_payout: 'Payout',
-  payout_reversal: 'Payout reversed',
-};
 
 function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string }) {
   const { bet } = page;
@@ -196,7 +189,7 @@ export default function BetPage() {
                   >
                     <Box>
                       <Typography variant="body2">
-                        {RECEIPT_LABEL[receipt.type]}
+                        {receipt.label}
                         {page.viewerRole === 'admin' &&
                           ` · ${displayName(receipt.userId === page.bet.creatorId ? page.bet.creator : page.bet.opponent)}`}
                       </Typography>

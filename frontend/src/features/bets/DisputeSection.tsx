@@ -99,12 +99,24 @@ export function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId
         <Typography variant="body2" color="text.secondary">
           Opened {formatDateTime(dispute.openedAt)} by {nameOf(dispute.reporterId).replace(/^You$/, 'you')}.
         </Typography>
-        {dispute.status === 'resolved' && (
-          <Alert severity="info">
-            <strong>Admin&apos;s decision</strong> ({formatDateTime(dispute.decidedAt)}):{' '}
-            {dispute.decisionReason ?? 'No reason was recorded.'}
+        {/* Every decision with its own time and reason: a changed one does not hide the first. */}
+        {dispute.decisions.map((decision, index) => (
+          <Alert
+            key={decision.at}
+            severity="info"
+            variant={index === dispute.decisions.length - 1 ? 'standard' : 'outlined'}
+          >
+            <strong>
+              {decision.changed ? 'Decision changed' : 'Admin\u2019s decision'}
+              {index < dispute.decisions.length - 1 && ' (replaced)'}
+            </strong>{' '}
+            ({formatDateTime(decision.at)}):{' '}
+            {decision.winnerUserId === null
+              ? 'a draw'
+              : `in favor of ${nameOf(decision.winnerUserId).replace(/^You$/, 'you')}`}
+            . {decision.reason ?? 'No reason was recorded.'}
           </Alert>
-        )}
+        ))}
         {dispute.statements.length === 0 ? (
           <Typography variant="body2">No statements yet.</Typography>
         ) : (

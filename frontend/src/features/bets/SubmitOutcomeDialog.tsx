@@ -19,7 +19,7 @@ import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { formatMoney } from '../../lib/money';
-import { choiceForOutcome, consequenceOf, sides, type Choice } from './bet-result';
+import { agreementOf, choiceForOutcome, consequenceOf, sides, type Choice } from './bet-result';
 import { useSubmitResultMutation } from './bets-api';
 import { displayName, type Bet } from './types';
 
@@ -123,7 +123,17 @@ function ConfirmView({
       <DialogContent>
         <Stack spacing={1.5}>
           <Typography sx={{ fontWeight: 700 }}>{bet.title}</Typography>
-          <Alert severity={choice === 'WIN' ? 'success' : choice === 'LOSE' ? 'error' : 'info'}>
+          <Alert
+            severity={
+              agreementOf(bet, viewerId, choice) === 'differs'
+                ? 'warning'
+                : choice === 'WIN'
+                  ? 'success'
+                  : choice === 'LOSE'
+                    ? 'error'
+                    : 'info'
+            }
+          >
             {consequenceOf(bet, viewerId, choice)}
           </Alert>
           {BOTH_MUST_REPORT}

@@ -33,10 +33,30 @@ describe('reporting by the outcome that happened', () => {
   });
 
   it('states the consequence in money', () => {
-    expect(consequenceOf(bet(), me, 'LOSE')).toBe('You lost: Maya receives $100.00 from the pot.');
+    expect(consequenceOf(bet(), me, 'LOSE')).toBe(
+      'You lost: Maya receives $100.00 from the pot once Maya agrees.',
+    );
     expect(consequenceOf(bet(), me, 'WIN')).toBe(
       'You won $50.00: the $100.00 pot is paid to you once Maya agrees.',
     );
-    expect(consequenceOf(bet(), me, 'NO_CLEAR_OUTCOME')).toBe('Draw: both stakes come back.');
+    expect(consequenceOf(bet(), me, 'NO_CLEAR_OUTCOME')).toBe(
+      'Draw: both stakes come back once Maya agrees.',
+    );
+  });
+
+  it('says what the other already reported: the same settles now, a different one is a dispute', () => {
+    const theyReported = (report: string) => bet({ opponentResult: report });
+    expect(consequenceOf(theyReported('Blues'), me, 'WIN')).toBe(
+      'Maya reported Blues. A different report puts the bet in dispute: an admin decides, and both stakes stay in escrow until then.',
+    );
+    expect(consequenceOf(theyReported('Reds'), me, 'WIN')).toBe(
+      'Maya reported the same: the bet settles now and the $100.00 pot is paid to you.',
+    );
+    expect(consequenceOf(theyReported('no_clear_outcome'), me, 'NO_CLEAR_OUTCOME')).toBe(
+      'Maya reported no clear outcome too: the bet settles now and both stakes come back.',
+    );
+    expect(consequenceOf(theyReported('no_clear_outcome'), me, 'LOSE')).toMatch(
+      /^Maya reported No Clear Outcome\. A different report puts the bet in dispute/,
+    );
   });
 });

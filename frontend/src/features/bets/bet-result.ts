@@ -60,16 +60,48 @@ export function choiceForOutcome(bet: Bet, viewerId: string, outcome: string): C
   return 'NO_CLEAR_OUTCOME';
 }
 
-/** What a report means in money, said before it is sent. */
+/** How a report stands against what the other party has already reported. */
+export type Agreement = 'first' | 'agrees' | 'differs';
+
+export function agreementOf(bet: Bet, viewerId: string, choice: Choice): Agreement {
+  const { myPick, theirPick } = sides(bet, viewerId);
+  const theirs = bet.creatorId === viewerId ? bet.opponentResult : bet.creatorResult;
+  if (theirs === null) return 'first';
+  const mine = choice === 'WIN' ? myPick : choice === 'LOSE' ? theirPick : 'no_clear_outcome';
+  return mine === theirs ? 'agrees' : 'differs';
+}
+
+/**
+ * What a report means in money, said before it is sent, against what the other party already reported:
+ * the first report waits for them, a matching one settles the bet now, a different one starts a dispute.
+ */
 export function consequenceOf(bet: Bet, viewerId: string, choice: Choice): string {
   const { other } = sides(bet, viewerId);
+  const name = displayName(other);
   const pot = formatMoney(Number(bet.amount) * 2);
+  const theirs = bet.creatorId === viewerId ? bet.opponentResult : bet.creatorResult;
+  switch (agreementOf(bet, viewerId, choice)) {
+    case 'differs':
+      return `${name} reported ${theirs === 'no_clear_outcome' ? 'No Clear Outcome' : theirs}. A different report puts the bet in dispute: an admin decides, and both stakes stay in escrow until then.`;
+    case 'agrees':
+      switch (choice) {
+        case 'WIN':
+          return `${name} reported the same: the bet settles now and the $${pot} pot is paid to you.`;
+        case 'LOSE':
+          return `${name} reported the same: the bet settles now and ${name} receives $${pot} from the pot.`;
+        case 'NO_CLEAR_OUTCOME':
+          return `${name} reported no clear outcome too: the bet settles now and both stakes come back.`;
+      }
+      break;
+    case 'first':
+      break;
+  }
   switch (choice) {
     case 'WIN':
-      return `You won $${formatMoney(bet.amount)}: the $${pot} pot is paid to you once ${displayName(other)} agrees.`;
+      return `You won $${formatMoney(bet.amount)}: the $${pot} pot is paid to you once ${name} agrees.`;
     case 'LOSE':
-      return `You lost: ${displayName(other)} receives $${pot} from the pot.`;
+      return `You lost: ${name} receives $${pot} from the pot once ${name} agrees.`;
     case 'NO_CLEAR_OUTCOME':
-      return 'Draw: both stakes come back.';
+      return `Draw: both stakes come back once ${name} agrees.`;
   }
 }

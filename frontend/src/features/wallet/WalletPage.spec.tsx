@@ -10,6 +10,17 @@ withApiServer();
 const summary: WalletSummary = { available: '1234.50', inPlay: '25.00', total: '1259.50', currency: 'USD' };
 const entries: LedgerEntry[] = [
   {
+    id: '3',
+    type: 'payout_reversal',
+    amount: '-30.00',
+    balanceBefore: '1289.50',
+    balanceAfter: '1259.50',
+    description: 'Decision changed, refund taken back: Lakers win',
+    referenceType: 'bet',
+    referenceId: '41',
+    createdAt: '2026-11-20T09:00:00.000Z',
+  },
+  {
     id: '2',
     type: 'bet_stake',
     amount: '-25.00',
@@ -52,6 +63,10 @@ describe('WalletPage', () => {
       '/bets/42',
     );
     expect(within(receipts).getByText('Welcome bonus', { selector: 'span' })).toBeTruthy();
+    // A changed decision that took back a draw's refund says so, not "Payout reversed".
+    expect(within(receipts).getByRole('link', { name: 'Refund reversed' }).getAttribute('href')).toBe(
+      '/bets/41',
+    );
     expect(within(receipts).getByText('-25.00')).toBeTruthy();
   });
 

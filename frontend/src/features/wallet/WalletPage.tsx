@@ -33,6 +33,13 @@ const ENTRY_LABEL: Record<string, string> = {
   admin_withdrawal: 'Withdrawal by admin',
 };
 
+/** A reversal names what it took back: a changed decision reverses a payout, or a draw's refunds. */
+function entryLabel(entry: { type: string; description: string | null }): string {
+  if (entry.type === 'payout_reversal' && entry.description?.startsWith('Decision changed, refund'))
+    return 'Refund reversed';
+  return ENTRY_LABEL[entry.type] ?? entry.type;
+}
+
 /** docs/product.md §2 /history (Wallet), plus the available / in-play split and every receipt. */
 export default function WalletPage() {
   const [hidden, setHidden] = useState(false);
@@ -131,10 +138,10 @@ export default function WalletPage() {
                       primary={
                         entry.referenceType === 'bet' && entry.referenceId ? (
                           <Link component={RouterLink} to={`/bets/${entry.referenceId}`} underline="hover">
-                            {ENTRY_LABEL[entry.type] ?? entry.type}
+                            {entryLabel(entry)}
                           </Link>
                         ) : (
-                          (ENTRY_LABEL[entry.type] ?? entry.type)
+                          entryLabel(entry)
                         )
                       }
                       secondary={`${entry.description ?? ''} · ${formatDate(entry.createdAt)}`}

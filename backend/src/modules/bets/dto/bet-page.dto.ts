@@ -1,10 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BetDto } from './bet-view.dto.js';
 
-/** One line of a bet's timeline, as the viewer's activity feed recorded it. */
+/** One event of a bet's timeline, saying who did it ("You" for the viewer). */
 export class BetEventDto {
   @ApiProperty({ format: 'date-time' }) at: string;
-  @ApiProperty({ description: 'bet_created, bet_accepted, result_submitted, bet_won, …' }) type: string;
+  @ApiProperty({
+    description:
+      'bet_created, bet_accepted, bet_declined, bet_cancelled, bet_expired, result_submitted, bet_settled, bet_disputed, admin_resolved, admin_reresolved',
+  })
+  type: string;
   @ApiProperty() text: string;
 }
 
@@ -16,7 +20,22 @@ export class BetReceiptDto {
   @ApiProperty({ example: '-25.00', description: 'Signed: negative leaves the wallet' }) amount: string;
   @ApiProperty({ example: '975.00' }) balanceAfter: string;
   @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({
+    example: 'Payout',
+    description:
+      'What it was, in words: Stake into escrow, Stake refunded, Payout, Payout reversed, Refund reversed',
+  })
+  label: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+/** One admin decision on the dispute, with its own time and reason. */
+export class BetDecisionDto {
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null: a draw' })
+  winnerUserId: string | null;
+  @ApiProperty({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty({ description: 'A change of an earlier decision' }) changed: boolean;
 }
 
 export class DisputeStatementDto {
@@ -35,9 +54,17 @@ export class BetDisputeDto {
   @ApiProperty({ format: 'date-time' }) openedAt: string;
   @ApiProperty({ format: 'uuid', description: 'Who confirmed the conflicting report' }) reporterId: string;
   @ApiProperty({ enum: ['pending', 'resolved'] }) status: string;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String }) decidedAt: string | null;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'When the latest decision was made',
+  })
+  decidedAt: string | null;
   @ApiProperty({ nullable: true, type: String, description: "The admin's reason for the latest decision" })
   decisionReason: string | null;
+  @ApiProperty({ type: [BetDecisionDto], description: 'Every decision, oldest first' })
+  decisions: BetDecisionDto[];
   @ApiProperty({ type: [DisputeStatementDto] }) statements: DisputeStatementDto[];
 }
 

@@ -1,0 +1,117 @@
+import { DRAW } from './bet-outcome.js';
+
+/** One bet_activities row: whose feed it is in, what happened, when (one transition's rows share `at`). */
+export interface TimelineRow {
+  at: Date;
+  userId: string;
+  type: string;
+  description: string;
+}
+
+/** An admin's decision on the bet, from the audit log: each one keeps its own time and reason. */
+export interface Decision {
+  at: Date;
+  winnerUserId: string | null;
+  reason: string | null;
+  changed: boolean;
+}
+
+interface TimelineBet {
+  creatorId: string;
+  opponentId: string | null;
+  creatorResult: string | null;
+  opponentResult: string | null;
+}
+
+export interface TimelineEvent {
+  at: string;
+  type: string;
+  text: string;
+}
+
+// Both parties' feeds hold the same event in their own words; these are one event on the timeline.
+const SAME_EVENT: Record<string, string> = {
+  bet_received: 'bet_created',
+  bet_won: 'bet_settled',
+  bet_lost: 'bet_settled',
+  bet_draw: 'bet_settled',
+};
+
+/**
+ * A bet's timeline from every party's activity rows: each event once, in order, saying who did it
+ * (`nameOf` answers "You" for the viewer): both reports, the viewer's own, a decline, each admin decision
+ * with its reason. Reports name the outcome a party holds now on their latest report.
+ */
+export function timelineOf(
+  bet: TimelineBet,
+  rows: TimelineRow[],
+  decisions: Decision[],
+  nameOf: (userId: string | null) => string,
+): TimelineEvent[] {
+  const events: { at: Date; type: string; rows: TimelineRow[] }[] = [];
+  for (const row of rows) {
+    const type = SAME_EVENT[row.type] ?? row.type;
+    const last = events[events.length - 1];
+    // A report is its reporter's own event even when the other's lands in the same instant.
+    if (last && last.type === type && last.at.getTime() === row.at.getTime() && type !== 'result_submitted')
+      last.rows.push(row);
+    else events.push({ at: row.at, type, rows: [row] });
+  }
+  const lastReport = new Map<string, TimelineRow>();
+  for (const row of rows) if (row.type === 'result_submitted') lastReport.set(row.userId, row);
+  const reportOf = (userId: string) =>
+    userId === bet.creatorId ? bet.creatorResult : userId === bet.opponentId ? bet.opponentResult : null;
+  const decisionQueue = [...decisions];
+  const opponent = nameOf(bet.opponentId);
+  const creator = nameOf(bet.creatorId);
+
+  return events.map(({ at, type, rows: group }) => {
+    const [first] = group as [TimelineRow];
+    const text = (() => {
+      switch (type) {
+        case 'bet_created':
+          return `${creator} created the bet`;
+        case 'bet_accepted':
+          return `${opponent} accepted the challenge`;
+        case 'bet_declined':
+          return `${opponent} declined the challenge`;
+        case 'bet_cancelled':
+          return first.userId === bet.creatorId && first.description.startsWith('Bet cancelled:')
+            ? `${creator} withdrew the challenge`
+            : 'The bet was called off (the other person left Betwixt); stakes refunded';
+        case 'bet_expired':
+          return 'Nobody accepted the challenge in time; it expired';
+        case 'result_submitted': {
+          const report = lastReport.get(first.userId) === first ? reportOf(first.userId) : null;
+          return report
+            ? `${nameOf(first.userId)} reported: ${report === DRAW ? 'No Clear Outcome' : report}`
+            : `${nameOf(first.userId)} reported a result`;
+        }
+        case 'bet_settled': {
+          const winner = group.find((row) => row.type === 'bet_won');
+          return winner
+            ? `Settled: ${nameOf(winner.userId)} won the pot`
+            : 'Settled as a draw: both stakes refunded';
+        }
+        case 'bet_disputed':
+          return 'The reports differ: the bet went to an admin for review';
+        case 'admin_resolved':
+        case 'admin_reresolved': {
+          const decision = decisionQueue.shift();
+          const verdict =
+            decision === undefined
+              ? 'An admin decided the dispute'
+              : decision.winnerUserId === null
+                ? decision.changed
+                  ? 'An admin changed the decision to a draw'
+                  : 'An admin decided it was a draw'
+                : `An admin ${decision.changed ? 'changed the decision in favor of' : 'decided in favor of'} ${nameOf(decision.winnerUserId)}`;
+          return decision?.reason ? `${verdict}: ${decision.reason}` : verdict;
+        }
+        default:
+          return first.description;
+      }
+    })();
+    return { at: at.toISOString(), type, text };
+  });
+}
