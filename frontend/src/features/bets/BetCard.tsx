@@ -3,7 +3,7 @@ import { Avatar } from '../../components/plain/Avatar';
 import { Button } from '../../components/plain/Button';
 import { Card, CardActions, CardContent } from '../../components/plain/Card';
 import { Chip } from '../../components/plain/Chip';
-import { formatMoney } from '../../lib/money';
+import { formatDollars } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
 import { resultOf } from './bet-result';
 import { displayName, otherSideName, type Bet } from './types';
@@ -65,7 +65,7 @@ export function BetCard({
                   {badge.net.startsWith('+') ? '+' : '−'}${badge.net.slice(1)}
                 </span>
               ) : (
-                `$${formatMoney(bet.amount)}`
+                formatDollars(bet.amount)
               )}
             </p>
             {badge ? (
