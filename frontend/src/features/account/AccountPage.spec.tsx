@@ -124,7 +124,12 @@ describe('Analytics tab', () => {
     profitHistory: [],
     recentActivity: [
       { description: 'You won: Reds vs Blues', date: '2026-11-20T10:00:00.000Z', amount: '65.00', betId: 7 },
-      { description: 'You lost: Rain on Sunday', date: '2026-11-19T10:00:00.000Z', amount: '-40.00', betId: 8 },
+      {
+        description: 'You lost: Rain on Sunday',
+        date: '2026-11-19T10:00:00.000Z',
+        amount: '-40.00',
+        betId: 8,
+      },
     ],
   };
 
