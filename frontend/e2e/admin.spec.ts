@@ -55,7 +55,7 @@ test('a non-admin cannot reach /admin; an admin adjusts a balance, bans and unba
   // Rows of the table from 600 px up, cards on a phone: whichever shows.
   const rowFor = (reason: string) =>
     boss.page.getByTestId('audit-entry').filter({ visible: true, hasText: reason });
-  await expect(rowFor(`Welcome gift for ${user.person.username}`)).toContainText('balance_deposit');
+  await expect(rowFor(`Welcome gift for ${user.person.username}`)).toContainText('Deposit');
   await expect(rowFor(reasons.Ban)).toContainText('moderation_ban');
   await expect(rowFor(reasons.Unban)).toContainText('moderation_unban');
 

@@ -117,7 +117,7 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
       .getByRole('tablist')
       .evaluate((tabs) => window.scrollTo(0, tabs.getBoundingClientRect().top + window.scrollY - 64));
     if (tab === 'Audit Log') {
-      await expect(entry).toContainText('balance_deposit');
+      await expect(entry).toContainText('Deposit');
       await expect(entry).toContainText(`@${boss.username} → @${user.username}`);
     }
     await docScreenshot(page, file);

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/schemas';
+import { personName } from '../../lib/person-name';
 
 /** The API's shapes for bets, generated from the backend's OpenAPI document (src/api/schemas.ts). */
 export type Bet = Schemas['BetDto'];
@@ -18,12 +19,8 @@ export interface HistoryFilter {
   opponentId?: string;
 }
 
-/** A person's display name: names when visible, else the username, else 'Unknown'. */
-export function displayName(party: BetParty | null | undefined): string {
-  if (!party) return 'Unknown';
-  const name = [party.firstName, party.lastName].filter(Boolean).join(' ');
-  return name || party.username || party.email || 'Unknown';
-}
+/** The app's one way to name a person (lib/person-name), under the name the bets feature has long used. */
+export const displayName: (party: BetParty | null | undefined) => string = personName;
 
 /** The other side of a bet as the viewer sees it: an open challenge nobody has taken yet says so. */
 export function otherSideName(

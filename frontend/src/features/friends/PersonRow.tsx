@@ -1,11 +1,10 @@
 import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useToast } from '../../components/toast/use-toast';
+import { personName } from '../../lib/person-name';
 import { useSendFriendRequestMutation, type Person, type PersonSummary } from './friends-api';
 
-export function nameOf(person: PersonSummary): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username || 'Unknown';
-}
+export const nameOf: (person: PersonSummary) => string = personName;
 
 export function PersonAvatar({ person }: { person: PersonSummary }) {
   return (
