@@ -1,5 +1,12 @@
 import { api } from '../../api/base-api';
-import type { Bet, BetPageData, CreateBetInput, HistoryFilter, SubmitResultResponse } from './types';
+import type {
+  Bet,
+  BetPageData,
+  BetParty,
+  CreateBetInput,
+  HistoryFilter,
+  SubmitResultResponse,
+} from './types';
 
 /** Page size of the history list; a shorter page means there is nothing older. */
 export const HISTORY_PAGE = 20;
@@ -41,6 +48,11 @@ export const betsApi = api.injectEndpoints({
         if (opponentId) params.set('opponentId', opponentId);
         return `/api/bets/history?${params.toString()}`;
       },
+      providesTags: [{ type: 'Bet', id: 'LIST' }],
+    }),
+    /** Everyone the viewer has bet against: the history's opponent filter, whatever status it shows. */
+    opponents: build.query<BetParty[], void>({
+      query: () => '/api/bets/opponents',
       providesTags: [{ type: 'Bet', id: 'LIST' }],
     }),
     betPage: build.query<BetPageData, number>({
@@ -98,6 +110,7 @@ export const {
   usePendingBetsQuery,
   useRecentResultsQuery,
   useHistoryInfiniteQuery,
+  useOpponentsQuery,
   useBetPageQuery,
   useWriteStatementMutation,
   useCancelBetMutation,
