@@ -25,7 +25,9 @@ function answerLists({ active, pending }: { active: Bet[]; pending: Bet[] }, act
     }),
     http.get('/api/bets/pending', () => HttpResponse.json(pending)),
     http.get('/api/bets/completed', () => HttpResponse.json([])),
-    http.get('/api/wallet', () => HttpResponse.json({ available: '500.00', inPlay: '0.00', total: '500.00' })),
+    http.get('/api/wallet', () =>
+      HttpResponse.json({ available: '500.00', inPlay: '0.00', total: '500.00' }),
+    ),
   );
 }
 
@@ -68,7 +70,9 @@ describe('DashboardPage', () => {
 
     expect(await screen.findByRole('status', { name: 'Loading bets' })).toBeTruthy();
     // The pending list has arrived; it still waits below the active list's placeholder.
-    await waitFor(() => expect(betsApi.endpoints.pendingBets.select()(store.getState()).isSuccess).toBe(true));
+    await waitFor(() =>
+      expect(betsApi.endpoints.pendingBets.select()(store.getState()).isSuccess).toBe(true),
+    );
     expect(screen.queryByRole('heading', { name: 'Pending Challenges' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Recent Results' })).toBeNull();
 
@@ -76,5 +80,36 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { name: 'Recent Results' })).toBeTruthy();
     expect(cardsOf('Active Bets')).toHaveLength(2);
     expect(cardsOf('Pending Challenges')).toHaveLength(1);
+  });
+  it('shows a challenge sent as a link with nobody named, and lets its sender withdraw it', async () => {
+    const link = aBet({
+      id: 300,
+      title: 'Link bet',
+      status: 'pending',
+      opponentId: null,
+      opponent: null,
+      opponentPick: null,
+      challengeCode: 'abcdefghijklmnop',
+      expiresAt: '2099-01-01T00:00:00Z',
+    });
+    answerLists({ active: [], pending: [link] });
+    const cancelled: string[] = [];
+    apiServer.use(
+      http.post('/api/bets/:id/cancel', ({ params }) => {
+        cancelled.push(String(params.id));
+        return HttpResponse.json({ ...link, status: 'cancelled' });
+      }),
+    );
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithStore(<DashboardPage />);
+
+    const card = await screen.findByRole('article', { name: 'Link bet' });
+    expect(card.textContent).not.toMatch(/Unknown|\bU\b/);
+    expect(within(card).getByText('vs anyone with the link')).toBeTruthy();
+    expect(within(card).getByText('Waiting for someone to accept your link')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(cancelled).toEqual(['300']));
+    expect(confirm).toHaveBeenCalledWith('Withdraw "Link bet"? Your $50.00 stake comes back.');
+    confirm.mockRestore();
   });
 });

@@ -95,7 +95,11 @@ function BetSection({
       )}
       {bets.length > FIRST_VIEW && (
         <div className="dashboard-footer">
-          <Button aria-controls={`${id}-list`} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          <Button
+            aria-controls={`${id}-list`}
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? `Show fewer ${noun}` : `Show all ${bets.length} ${noun}`}
           </Button>
         </div>

@@ -22,11 +22,16 @@ export interface HistoryFilter {
 /** The app's one way to name a person (lib/person-name), under the name the bets feature has long used. */
 export const displayName: (party: BetParty | null | undefined) => string = personName;
 
+/** A challenge sent as a link that nobody has taken yet: it has no opponent to name. */
+export function isOpenLink(bet: Pick<Bet, 'opponentId' | 'challengeCode'>): boolean {
+  return !bet.opponentId && Boolean(bet.challengeCode);
+}
+
 /** The other side of a bet as the viewer sees it: an open challenge nobody has taken yet says so. */
 export function otherSideName(
   bet: Pick<Bet, 'opponent' | 'opponentId' | 'challengeCode'>,
   other: BetParty | null,
 ): string {
-  if (!other && !bet.opponentId && bet.challengeCode) return 'anyone with the link';
+  if (!other && isOpenLink(bet)) return 'anyone with the link';
   return displayName(other);
 }
