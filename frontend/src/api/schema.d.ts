@@ -1748,6 +1748,10 @@ export interface components {
              */
             biggestWin: string | null;
             totalBets: number;
+            /** @description Bets between you now in play (active or disputed) */
+            activeBets: number;
+            /** @description Challenges between you waiting for an answer */
+            pendingBets: number;
         };
         InviteLinkDto: {
             /**
