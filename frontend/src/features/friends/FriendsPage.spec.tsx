@@ -97,6 +97,34 @@ describe('FriendsPage', () => {
     expect(await within(playedCard).findByText('1 active bet · 2 pending challenges')).toBeTruthy();
   });
 
+  it("writes a suggested person's whole name and username, wrapping rather than cutting them short", async () => {
+    answerFriends();
+    apiServer.use(
+      http.get('/api/friends/suggestions', () =>
+        HttpResponse.json([
+          {
+            id: 'p-maya',
+            username: 'demo_maya_with_a_long_username',
+            firstName: null,
+            lastName: null,
+            profileImageUrl: null,
+            friendshipStatus: 'none',
+            mutualFriends: 2,
+            betTogether: false,
+          },
+        ]),
+      ),
+    );
+    renderWithStore(<FriendsPage />, { at: '/friends' });
+
+    const card = await screen.findByRole('region', { name: 'People You May Know' });
+    for (const text of ['demo_maya_with_a_long_username', '@demo_maya_with_a_long_username']) {
+      const line = within(card).getByText(text);
+      expect(getComputedStyle(line).whiteSpace).not.toBe('nowrap');
+      expect(getComputedStyle(line).textOverflow).not.toBe('ellipsis');
+    }
+  });
+
   it('Rematch opens the create flow with that friend chosen', async () => {
     answerFriends();
     renderWithStore(<FriendsPage />, { at: '/friends', path: '/friends', otherRoutes: ['/'] });

@@ -33,17 +33,16 @@ export function PersonRow({ person, detail, end }: { person: Person; detail?: Re
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
       <PersonAvatar person={person} />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography noWrap sx={{ fontWeight: 600 }}>
-          {nameOf(person)}
-        </Typography>
+      {/* Names wrap rather than end in "…": beside Add Friend and Dismiss a phone row is narrow. */}
+      <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography sx={{ fontWeight: 600 }}>{nameOf(person)}</Typography>
         {person.username && (
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="textSecondary">
             @{person.username}
           </Typography>
         )}
         {detail && (
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="textSecondary">
             {detail}
           </Typography>
         )}
