@@ -23,7 +23,7 @@ function Headline({ label, value, tone }: { label: string; value: string; tone?:
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h5" sx={{ fontWeight: 800, color: tone }}>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 800, color: tone }}>
           {value}
         </Typography>
       </CardContent>
@@ -112,7 +112,9 @@ export function AnalyticsTab() {
   if (!data || (data.totalBetsCreated === 0 && data.pendingBets === 0)) {
     return (
       <Card sx={{ textAlign: 'center', py: 4 }}>
-        <Typography variant="h6">No Analytics Data</Typography>
+        <Typography variant="h6" component="h2">
+          No Analytics Data
+        </Typography>
         <Typography color="text.secondary">
           Start betting to see your analytics and performance metrics!
         </Typography>

@@ -76,7 +76,9 @@ function ProfileSummary({ user, editing }: { user: User; editing: boolean }) {
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 3 }}>
       <ProfilePictureControl user={user} editing={editing} />
       <Box>
-        <Typography variant="h6">{fullName || user.username}</Typography>
+        <Typography variant="h6" component="p">
+          {fullName || user.username}
+        </Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Typography>

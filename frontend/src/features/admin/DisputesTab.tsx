@@ -42,7 +42,9 @@ export function DisputesTab() {
     return <Alert severity="success">No Active Disputes - All bets are currently resolved.</Alert>;
   return (
     <Stack spacing={2}>
-      <Typography variant="h6">Dispute Management</Typography>
+      <Typography variant="h6" component="h2">
+        Dispute Management
+      </Typography>
       {items.map((bet) => (
         <Card key={bet.id} data-testid={`dispute-${bet.id}`}>
           <CardContent>

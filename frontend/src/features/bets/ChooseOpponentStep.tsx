@@ -83,7 +83,7 @@ export function ChooseOpponentStep({
         helperText="Type at least 2 characters, or pick a friend below"
         autoFocus
       />
-      <Typography variant="subtitle2" color="text.secondary">
+      <Typography variant="subtitle2" component="h3" color="textSecondary">
         {searching ? 'Search results' : 'Your friends'}
       </Typography>
       {(search.isFetching || loadingFriends) && <Typography color="text.secondary">Loading…</Typography>}
