@@ -95,6 +95,7 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
   for (const name of ['Users', 'Balance', 'Moderation', 'Disputes', 'Resolved', 'Audit Log']) {
     await expectFullTab(page, name);
   }
+  await expectFullTab(page, 'Users');
   // The title and the four figures leave the tabs on the first screen.
   await page.evaluate(() => window.scrollTo(0, 0));
   const tabsBottom = await page.getByRole('tablist').evaluate((tabs) => tabs.getBoundingClientRect().bottom);

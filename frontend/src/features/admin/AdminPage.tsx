@@ -39,10 +39,10 @@ export default function AdminPage() {
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
       >
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2.125rem' } }}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.25rem', sm: '2.125rem' } }}>
           Admin Dashboard
         </Typography>
-        <Button component={Link} to="/">
+        <Button component={Link} to="/" size="small">
           Back to Home
         </Button>
       </Stack>
