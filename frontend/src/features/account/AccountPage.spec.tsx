@@ -142,13 +142,13 @@ describe('Analytics tab', () => {
 
   it('shows a loss in red and a gain in green, the sign before the dollar', async () => {
     await openAnalytics(figures);
-    const loss = await screen.findByText('−$40.00', { selector: 'h5' });
+    const loss = await screen.findByText('−$40.00', { selector: '.MuiTypography-h5' });
     expect(getComputedStyle(loss).color).toBe(rgbOf(palette.error.main));
     expect(screen.getByText(/Total Won:/).textContent).toBe('Total Won: −$40.00');
     cleanup();
 
     await openAnalytics({ ...figures, profitLoss: '65.00' });
-    const gain = await screen.findByText('+$65.00', { selector: 'h5' });
+    const gain = await screen.findByText('+$65.00', { selector: '.MuiTypography-h5' });
     expect(getComputedStyle(gain).color).toBe(rgbOf(palette.success.main));
   });
 
