@@ -62,6 +62,11 @@ test('a new user’s screens and dialogs have no serious accessibility violation
 
   await page.goto('/account');
   await eachTab(page, ACCOUNT_TABS, (tab) => expectAccessible(page, `the account's ${tab} tab`));
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(page.getByText('Email cannot be changed')).toBeVisible();
+  await expectAccessible(page, 'the profile in edit mode');
+  await page.getByRole('button', { name: 'Cancel' }).click();
 
   await page
     .getByRole('button', { name: /notifications/i })

@@ -75,7 +75,7 @@ test('an admin resolves a dispute two people created, then changes the winner wi
     bossPage
       .getByTestId('audit-entry')
       .filter({ visible: true, hasText: `Photo evidence shows Black won (${title})` }),
-  ).toContainText('edit_resolution');
+  ).toContainText('Changed a resolution');
 
   await bobPage.goto('/history');
   await expect(bobPage.getByTestId('wallet-available')).toHaveText('$1,020.00');

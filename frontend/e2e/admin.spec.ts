@@ -55,9 +55,9 @@ test('a non-admin cannot reach /admin; an admin adjusts a balance, bans and unba
   // Rows of the table from 600 px up, cards on a phone: whichever shows.
   const rowFor = (reason: string) =>
     boss.page.getByTestId('audit-entry').filter({ visible: true, hasText: reason });
-  await expect(rowFor(`Welcome gift for ${user.person.username}`)).toContainText('balance_deposit');
-  await expect(rowFor(reasons.Ban)).toContainText('moderation_ban');
-  await expect(rowFor(reasons.Unban)).toContainText('moderation_unban');
+  await expect(rowFor(`Welcome gift for ${user.person.username}`)).toContainText('Deposit');
+  await expect(rowFor(reasons.Ban)).toContainText('Banned');
+  await expect(rowFor(reasons.Unban)).toContainText('Lifted a ban');
 
   // The ban revoked the user's session; after unban they sign in again and see the deposit.
   await user.page.goto('/history');

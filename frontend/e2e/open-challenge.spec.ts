@@ -61,7 +61,7 @@ test('an open challenge sent as a link: a signed-out visitor signs up, accepts, 
   await expect(flow).toBeHidden();
   const pendingCard = alicePage.getByRole('article', { name: title });
   await expect(pendingCard.getByText('vs anyone with the link')).toBeVisible();
-  await expect(pendingCard.getByText('Waiting for opponent')).toBeVisible();
+  await expect(pendingCard.getByText('Waiting for someone to accept your link')).toBeVisible();
   // The stake is in escrow already.
   await alicePage.goto('/history');
   await expect(alicePage.getByTestId('wallet-in-play')).toHaveText('$25.00');

@@ -116,4 +116,33 @@ describe('wallet, activity and analytics reads', () => {
     const history = await api(t, 'GET', '/api/bets/history?limit=3', { token: bob.token });
     expect((history.body as unknown as unknown[]).length).toBe(3);
   });
+  it('offers every opponent to filter the history by, whatever their bets’ status', async () => {
+    const carol = await newUser(t);
+    const created = await api(t, 'POST', '/api/bets', {
+      token: alice.token,
+      body: {
+        opponentId: carol.id,
+        amount: '1.00',
+        title: 'Withdrawn',
+        outcomes: ['A', 'B'],
+        duration: 168,
+        creatorPick: 'A',
+      },
+    });
+    await api(t, 'POST', `/api/bets/${String(created.body.id)}/cancel`, { token: alice.token });
+
+    const opponents = await api(t, 'GET', '/api/bets/opponents', { token: alice.token });
+    expect((opponents.body as unknown as { id: string }[]).map((person) => person.id)).toEqual([
+      carol.id,
+      bob.id,
+    ]);
+    const bobs = await api(t, 'GET', '/api/bets/opponents', { token: bob.token });
+    expect(bobs.body).toEqual([expect.objectContaining({ id: alice.id, username: alice.username })]);
+  });
+
+  it('names the bet each recent activity is about', async () => {
+    const stats = await api(t, 'GET', '/api/analytics/user-stats', { token: bob.token });
+    const recent = stats.body.recentActivity as { betId: number | null }[];
+    expect(recent.every((entry) => typeof entry.betId === 'number')).toBe(true);
+  });
 });

@@ -33,6 +33,8 @@ describe('head-to-head record between friends', () => {
       currentStreak: { kind: 'none', count: 0 },
       biggestWin: null,
       totalBets: 0,
+      activeBets: 0,
+      pendingBets: 0,
     });
   });
 
@@ -72,6 +74,8 @@ describe('head-to-head record between friends', () => {
       currentStreak: { kind: 'won', count: 2 },
       biggestWin: '25.50',
       totalBets: 5,
+      activeBets: 0,
+      pendingBets: 1,
     });
     const theirs = await record(bob, alice);
     expect(theirs.body).toEqual({
@@ -82,7 +86,16 @@ describe('head-to-head record between friends', () => {
       currentStreak: { kind: 'lost', count: 2 },
       biggestWin: '3.10',
       totalBets: 5,
+      activeBets: 0,
+      pendingBets: 1,
     });
+
+    // An accepted challenge is in play, no longer waiting.
+    await api(t, 'POST', `/api/bets/${String(pending.body.id)}/accept`, {
+      token: bob.token,
+      body: { opponentPick: 'No' },
+    });
+    expect((await record(bob, alice)).body).toMatchObject({ totalBets: 5, activeBets: 1, pendingBets: 0 });
 
     // A draw breaks the run; then a loss starts a new one.
     await playBet(t, bob, alice, '1.00', 'draw');

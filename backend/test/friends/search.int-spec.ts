@@ -89,6 +89,29 @@ describe('people search and suggestions', () => {
     expect((await search(t, me, closed.username))[0]).toMatchObject({ id: closed.id, firstName: null });
   });
 
+  it('folds accents and letter case in names: "Zoe Park" finds Zoë Park, along an index', async () => {
+    const tag = Date.now().toString(36);
+    const zoe = await newUser(t, { firstName: 'Zoë', lastName: `Párk${tag}` });
+    await setPrivacy(t, zoe, {
+      profileVisibility: 'public',
+      activityVisibility: 'public',
+      balanceVisibility: 'public',
+    });
+    expect(ids(await search(t, me, `Zoe Park${tag}`))).toEqual([zoe.id]);
+    expect(ids(await search(t, me, `ZOË PÁRK${tag}`))).toEqual([zoe.id]);
+    expect(ids(await search(t, me, `park${tag}`))).toEqual([zoe.id]);
+
+    const plan = await t.dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      const rows = await manager.query<{ 'QUERY PLAN': string }[]>(
+        `EXPLAIN SELECT id FROM users u
+          WHERE fold_for_search(u."firstName" || ' ' || u."lastName") LIKE fold_for_search('Zoe P') || '%'`,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('IDX_users_full_name_folded');
+  });
+
   it('matches an email only whole (any letter case), and never returns emails', async () => {
     const other = await newUser(t);
     const byEmail = await search(t, me, other.email.toUpperCase());

@@ -244,6 +244,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bets/opponents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BetsController_opponents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bets/expiring": {
         parameters: {
             query?: never;
@@ -1754,6 +1770,10 @@ export interface components {
              */
             biggestWin: string | null;
             totalBets: number;
+            /** @description Bets between you now in play (active or disputed) */
+            activeBets: number;
+            /** @description Challenges between you waiting for an answer */
+            pendingBets: number;
         };
         InviteLinkDto: {
             /**
@@ -1800,6 +1820,8 @@ export interface components {
             /** Format: date-time */
             date: string;
             amount?: string | null;
+            /** @description The bet it is about, if any */
+            betId?: number | null;
         };
         ProfitPointDto: {
             /** Format: date-time */
@@ -2535,6 +2557,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BetDto"][];
+                };
+            };
+        };
+    };
+    BetsController_opponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everyone the user has bet against, most recent first: the history filter by opponent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetPartyDto"][];
                 };
             };
         };

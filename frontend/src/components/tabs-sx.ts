@@ -1,19 +1,15 @@
 import type { SxProps, Theme } from '@mui/material';
 
 /**
- * Tabs whose labels all show at 360 px: below the sm breakpoint they wrap onto rows of equal-width
- * cells (the selected one filled, as the sliding indicator cannot follow a wrap); from sm up the usual
- * single row with the indicator.
+ * Tabs on one row at any width: compact cells that fit four labels at 360 px, and a row that scrolls
+ * sideways (by swipe, or by the arrow keys that move between tabs) when there are more, with the sliding
+ * indicator under the selected one. Wrapping onto a second row read as two groups of tabs.
  */
-export const wrappingTabsSx: SxProps<Theme> = {
-  '& .MuiTabs-list': { flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: { xs: 0.5, sm: 0 } },
-  '& .MuiTabs-indicator': { display: { xs: 'none', sm: 'block' } },
-  '& .MuiTab-root': {
-    flex: { xs: '1 1 30%', sm: '0 0 auto' },
-    minWidth: 0,
-    minHeight: 44,
-    px: { xs: 1, sm: 2 },
-    borderRadius: { xs: 1, sm: 0 },
-  },
-  '& .MuiTab-root.Mui-selected': { bgcolor: { xs: 'action.selected', sm: 'transparent' }, fontWeight: 700 },
-};
+export const oneRowTabs = {
+  variant: 'scrollable',
+  scrollButtons: false,
+  sx: {
+    '& .MuiTab-root': { minWidth: 0, minHeight: 44, px: { xs: 1.5, sm: 2 } },
+    '& .MuiTab-root.Mui-selected': { fontWeight: 700 },
+  } satisfies SxProps<Theme>,
+} as const;

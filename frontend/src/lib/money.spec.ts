@@ -1,4 +1,4 @@
-import { formatMoney, formatSignedMoney, isAmountInput } from './money';
+import { formatDollars, formatMoney, formatSignedMoney, isAmountInput } from './money';
 
 describe('money formatting', () => {
   it.each([
@@ -71,5 +71,17 @@ describe('money formatting', () => {
   it('accepts only digits with one optional decimal point', () => {
     expect(['', '12', '12.', '12.5', '.5'].every(isAmountInput)).toBe(true);
     expect(['1e5', '-1', '1.2.3', '1,000', 'abc'].some(isAmountInput)).toBe(false);
+  });
+});
+
+describe('formatDollars', () => {
+  it.each([
+    ['-40', {}, '−$40.00'],
+    ['1000', {}, '$1,000.00'],
+    ['0', { signed: true }, '$0.00'],
+    ['65', { signed: true }, '+$65.00'],
+    ['-1234.5', { signed: true }, '−$1,234.50'],
+  ])('%s %j -> %s', (input, options, output) => {
+    expect(formatDollars(input, options)).toBe(output);
   });
 });

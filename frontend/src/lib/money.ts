@@ -56,6 +56,20 @@ export function formatSignedMoney(amount: string | number | null | undefined): s
   return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 
+/**
+ * An amount of dollars as people write it, the sign before the dollar: "$1,000.00", "−$40.00" ("$-40.00"
+ * reads as a typo). `signed` also writes "+" before a gain, for figures that are a change: "+$65.00".
+ */
+export function formatDollars(
+  amount: string | number | null | undefined,
+  { signed = false }: { signed?: boolean } = {},
+): string {
+  const value = typeof amount === 'number' ? amount : Number(amount ?? 0);
+  const text = `$${formatMoney(Math.abs(value))}`;
+  if (value < 0) return `−${text}`;
+  return signed && value > 0 ? `+${text}` : text;
+}
+
 /** The amount field accepts only digits with one optional decimal point, or empty (docs/product.md §5). */
 export function isAmountInput(text: string): boolean {
   return /^\d*\.?\d*$/.test(text);

@@ -17,6 +17,7 @@ import { UsersCreatedIndex1795540000000 } from './1795540000000-UsersCreatedInde
 import { UserStatsCounters1795550000000 } from './1795550000000-UserStatsCounters.js';
 import { AdminTotals1795560000000 } from './1795560000000-AdminTotals.js';
 import { NotificationCommitOrder1795570000000 } from './1795570000000-NotificationCommitOrder.js';
+import { AccentFoldedNames1795570300000 } from './1795570300000-AccentFoldedNames.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   UserStatsCounters1795550000000,
   AdminTotals1795560000000,
   NotificationCommitOrder1795570000000,
+  AccentFoldedNames1795570300000,
 ];

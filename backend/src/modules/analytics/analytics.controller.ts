@@ -8,6 +8,8 @@ export class RecentActivityDto {
   @ApiProperty() description: string;
   @ApiProperty({ format: 'date-time' }) date: string;
   @ApiPropertyOptional({ nullable: true, type: String }) amount: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Number, description: 'The bet it is about, if any' })
+  betId?: number | null;
 }
 
 export class ProfitPointDto {

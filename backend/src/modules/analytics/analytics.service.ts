@@ -121,6 +121,7 @@ export class AnalyticsService {
         description: entry.description,
         date: entry.createdAt,
         amount: entry.amount,
+        betId: entry.betId,
       })),
     };
   }

@@ -126,6 +126,29 @@ export class BetsReadService {
     return this.present(viewer, rows);
   }
 
+  /**
+   * Everyone the viewer has bet against, most recent bet first: what the history's opponent filter offers,
+   * whatever status the list is filtered by. Read through the creator and opponent indexes, one row per person.
+   */
+  async opponents(viewer: AuthUser): Promise<BetPartyDto[]> {
+    const rows = await this.reads.rows<PartyRow>(
+      `SELECT ${PERSON} FROM users u JOIN (
+         SELECT other, max(id) AS latest FROM (
+           SELECT "opponentId" AS other, id FROM bets WHERE "creatorId" = $1 AND "opponentId" IS NOT NULL
+           UNION ALL
+           SELECT "creatorId", id FROM bets WHERE "opponentId" = $1
+         ) sides GROUP BY other
+       ) met ON met.other = u.id
+       ORDER BY met.latest DESC LIMIT $2`,
+      [viewer.id, MAX_PAGE],
+    );
+    const relations = await this.relations.relationsOf(
+      viewer,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => summarise(row, relations.get(row.id) ?? ('stranger' satisfies ViewerRelation)));
+  }
+
   async one(viewer: AuthUser, betId: number): Promise<BetDto> {
     const [bet] = await this.reads.rows<BetRow>(
       `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`,

@@ -25,7 +25,7 @@ import {
   SubmitResultDto,
   SubmitResultResponseDto,
 } from './dto/bet-actions.dto.js';
-import { BetDto, ExpiringBetDto } from './dto/bet-view.dto.js';
+import { BetDto, BetPartyDto, ExpiringBetDto } from './dto/bet-view.dto.js';
 import { BetPageDto } from './dto/bet-page.dto.js';
 import { CreateBetDto } from './dto/create-bet.dto.js';
 import { HistoryQueryDto } from './dto/history-query.dto.js';
@@ -94,6 +94,15 @@ export class BetsController {
       status: query.status,
       opponentId: query.opponentId,
     });
+  }
+
+  @Get('opponents')
+  @ApiOkResponse({
+    type: [BetPartyDto],
+    description: 'Everyone the user has bet against, most recent first: the history filter by opponent',
+  })
+  opponents(@CurrentUser() user: AuthUser): Promise<BetPartyDto[]> {
+    return this.reads.opponents(user);
   }
 
   @Get('expiring')

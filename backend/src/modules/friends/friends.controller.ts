@@ -34,7 +34,9 @@ export class FriendsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your accepted friends, by username, a page at a time (`nextBefore`), and how many' })
+  @ApiOperation({
+    summary: 'Your accepted friends, by username, a page at a time (`nextBefore`), and how many',
+  })
   @ApiOkResponse({ type: FriendListDto })
   list(@CurrentUser() user: AuthUser, @Query() query: FriendsListQueryDto): Promise<FriendListDto> {
     return this.friendships.friends(user, query.limit, query.before);

@@ -14,9 +14,14 @@ interface HeadToHeadRow {
   biggest: string | null;
   latest: 'won' | 'lost' | 'draw' | null;
   streak: number;
+  active: number;
+  pending: number;
 }
 
-/** The record between two friends over their completed bets, computed in one SQL statement. */
+/**
+ * The record between two friends over their completed bets, and how many bets between them are still open,
+ * computed in one SQL statement.
+ */
 @Injectable()
 export class HeadToHeadService {
   constructor(
@@ -43,6 +48,11 @@ export class HeadToHeadService {
               OR ("creatorId" = $2::uuid AND "opponentId" = $1::uuid))
        ), latest AS (
          SELECT result FROM played WHERE rn = 1
+       ), open AS (
+         SELECT status FROM bets
+          WHERE status IN ('pending', 'active', 'disputed')
+            AND (("creatorId" = $1::uuid AND "opponentId" = $2::uuid)
+              OR ("creatorId" = $2::uuid AND "opponentId" = $1::uuid))
        )
        SELECT count(*) FILTER (WHERE result = 'won')::int AS won,
               count(*) FILTER (WHERE result = 'lost')::int AS lost,
@@ -55,7 +65,9 @@ export class HeadToHeadService {
               (SELECT count(*) FROM played
                 WHERE rn < coalesce((SELECT min(rn) FROM played
                                       WHERE result IS DISTINCT FROM (SELECT result FROM latest)),
-                                    2147483647))::int AS streak
+                                    2147483647))::int AS streak,
+              (SELECT count(*) FROM open WHERE status IN ('active', 'disputed'))::int AS active,
+              (SELECT count(*) FROM open WHERE status = 'pending')::int AS pending
          FROM played`,
       [viewer.id, friendId],
     );
@@ -69,6 +81,8 @@ export class HeadToHeadService {
       currentStreak: { kind, count: kind === 'none' ? 0 : (row?.streak ?? 0) },
       biggestWin: row?.biggest ?? null,
       totalBets: row?.total ?? 0,
+      activeBets: row?.active ?? 0,
+      pendingBets: row?.pending ?? 0,
     };
   }
 }

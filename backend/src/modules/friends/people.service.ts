@@ -78,8 +78,8 @@ export class PeopleService {
    * Finds people by what a searcher knows of them (docs/product.md, "Finding people"), in one query:
    * - a username: exact, by prefix, and from 3 characters anywhere in it (pg_trgm index);
    * - a whole email address, or a whole phone number (its digits), finds the account it belongs to;
-   * - a first name, last name or "first last" by prefix, only for people whose names the viewer may see,
-   *   so a hidden name can never be probed.
+   * - a first name, last name or "first last" by prefix, accents and case folded ("zoe" finds Zoë), only
+   *   for people whose names the viewer may see, so a hidden name can never be probed.
    * Ranked: exact username/email/phone, then username prefix (alphabetical), then the rest by how similar
    * the username is to the text (pg_trgm similarity: "maya" ranks demo_maya above the_maya_fan_club).
    * Never the searcher, never deleted or banned people; results show only what privacy allows.
@@ -94,9 +94,10 @@ export class PeopleService {
         ? `OR lower(u.username) LIKE '%' || lower($2) || '%' ESCAPE '\\'`
         : '';
     const usernameMatch = `(lower(u.username) LIKE lower($2) || '%' ESCAPE '\\' ${inside})`;
-    const nameMatch = `(lower(u."firstName") LIKE lower($2) || '%' ESCAPE '\\'
-      OR lower(u."lastName") LIKE lower($2) || '%' ESCAPE '\\'
-      OR lower(u."firstName" || ' ' || u."lastName") LIKE lower($2) || '%' ESCAPE '\\')`;
+    // Accents and letter case folded on both sides, along the folded-name indexes (migration AccentFoldedNames).
+    const nameMatch = `(fold_for_search(u."firstName") LIKE fold_for_search($2) || '%' ESCAPE '\\'
+      OR fold_for_search(u."lastName") LIKE fold_for_search($2) || '%' ESCAPE '\\'
+      OR fold_for_search(u."firstName" || ' ' || u."lastName") LIKE fold_for_search($2) || '%' ESCAPE '\\')`;
     const email = text.includes('@') ? `OR lower(u.email) = lower($4)` : '';
     const digits = phoneDigits(text);
     if (digits) params.push(digits);

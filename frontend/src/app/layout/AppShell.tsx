@@ -113,44 +113,51 @@ function PhoneTopBar({ bell }: { bell: ReactNode }) {
   );
 }
 
+interface NavItem {
+  label: string;
+  path: string;
+  icon: ReactNode;
+}
+
 /** docs/product.md §2 Navigation (first variant): Home, Friends, the add button, Wallet, Account, and Admin for admins. */
 function BottomBar({ isAdmin }: { isAdmin: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const items = [
+  const left: NavItem[] = [
     { label: 'Home', path: '/', icon: <HomeIcon /> },
     { label: 'Friends', path: '/friends', icon: <GroupIcon /> },
-    null,
+  ];
+  const right: NavItem[] = [
     { label: 'Wallet', path: '/history', icon: <WalletIcon /> },
     { label: 'Account', path: '/account', icon: <AccountCircleIcon /> },
     ...(isAdmin ? [{ label: 'Admin', path: '/admin', icon: <AdminIcon /> }] : []),
   ];
+  const link = (item: NavItem) => (
+    <ButtonLink
+      key={item.path}
+      to={item.path}
+      aria-current={isNavActive(item.path, pathname) ? 'page' : undefined}
+      color={isNavActive(item.path, pathname) ? 'primary' : 'inherit'}
+      className={isNavActive(item.path, pathname) ? 'app-bottom-item is-active' : 'app-bottom-item'}
+    >
+      {item.icon}
+      {item.label}
+    </ButtonLink>
+  );
+  // Two halves of equal width round the add button keep it in the middle of the bar, whether the right
+  // half holds two items or three (Admin).
   return (
     <nav aria-label="Main" className={isAdmin ? 'app-bottom-bar is-admin' : 'app-bottom-bar'}>
-      {items.map((item) =>
-        item === null ? (
-          <button
-            key="create"
-            type="button"
-            className="app-fab"
-            aria-label="Create bet"
-            onClick={() => void navigate('/?create=1')}
-          >
-            <AddIcon />
-          </button>
-        ) : (
-          <ButtonLink
-            key={item.path}
-            to={item.path}
-            aria-current={isNavActive(item.path, pathname) ? 'page' : undefined}
-            color={isNavActive(item.path, pathname) ? 'primary' : 'inherit'}
-            className={isNavActive(item.path, pathname) ? 'app-bottom-item is-active' : 'app-bottom-item'}
-          >
-            {item.icon}
-            {item.label}
-          </ButtonLink>
-        ),
-      )}
+      <div className="app-bottom-half">{left.map(link)}</div>
+      <button
+        type="button"
+        className="app-fab"
+        aria-label="Create bet"
+        onClick={() => void navigate('/?create=1')}
+      >
+        <AddIcon />
+      </button>
+      <div className="app-bottom-half">{right.map(link)}</div>
     </nav>
   );
 }

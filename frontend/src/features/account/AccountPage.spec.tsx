@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import { withApiServer } from '../../testing/api-server';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createTheme } from '@mui/material/styles';
+import { http, HttpResponse } from 'msw';
+import { apiServer, withApiServer } from '../../testing/api-server';
 import { descriptionOf, recordRequests, toastRole } from '../../testing/form-queries';
 import { aUser, signedInAs } from '../../testing/people';
 import { renderWithStore } from '../../testing/render-with-store';
@@ -95,5 +96,68 @@ describe('AccountPage', () => {
     expect(sent).toEqual([{ currentPassword: 'Old-pass1!', newPassword: 'New-pass1!' }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Password' })).toBeNull());
     expect(localStorage.getItem('auth_token')).toBe('token-2');
+  });
+});
+
+describe('Analytics tab', () => {
+  // Page tests render without the app's theme: MUI's default palette colours the figures.
+  const { palette } = createTheme();
+  const rgbOf = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+    return `rgb(${r}, ${g}, ${b})`;
+  };
+
+  const figures = {
+    winRate: 50,
+    profitLoss: '-40.00',
+    totalBetsCreated: 2,
+    totalBetsWon: 1,
+    totalBetsLost: 1,
+    currentStreak: 0,
+    longestWinStreak: 1,
+    avgBetAmount: '52.50',
+    activeBets: 0,
+    pendingBets: 0,
+    totalAmountWagered: '105.00',
+    totalAmountWon: '-40.00',
+    friendsCount: 1,
+    profitHistory: [],
+    recentActivity: [
+      { description: 'You won: Reds vs Blues', date: '2026-11-20T10:00:00.000Z', amount: '65.00', betId: 7 },
+      {
+        description: 'You lost: Rain on Sunday',
+        date: '2026-11-19T10:00:00.000Z',
+        amount: '-40.00',
+        betId: 8,
+      },
+    ],
+  };
+
+  async function openAnalytics(answer: typeof figures) {
+    signedInAs(casey);
+    apiServer.use(http.get('/api/analytics/user-stats', () => HttpResponse.json(answer)));
+    renderWithStore(<AccountPage />, { at: '/account' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Analytics' }));
+  }
+
+  it('shows a loss in red and a gain in green, the sign before the dollar', async () => {
+    await openAnalytics(figures);
+    const loss = await screen.findByText('−$40.00', { selector: '.MuiTypography-h5' });
+    expect(getComputedStyle(loss).color).toBe(rgbOf(palette.error.main));
+    expect(screen.getByText(/Total Won:/).textContent).toBe('Total Won: −$40.00');
+    cleanup();
+
+    await openAnalytics({ ...figures, profitLoss: '65.00' });
+    const gain = await screen.findByText('+$65.00', { selector: '.MuiTypography-h5' });
+    expect(getComputedStyle(gain).color).toBe(rgbOf(palette.success.main));
+  });
+
+  it('lists recent activity in words, each with a signed amount badge', async () => {
+    await openAnalytics(figures);
+    const card = (await screen.findByText('Recent Activity')).closest('.MuiCard-root') as HTMLElement;
+    expect(within(card).getByText('You won a bet: “Reds vs Blues”')).toBeTruthy();
+    expect(within(card).getByText('You lost a bet: “Rain on Sunday”')).toBeTruthy();
+    expect(within(card).getByText('+$65.00')).toBeTruthy();
+    expect(within(card).getByText('−$40.00')).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@ import { ActivityTab } from './ActivityTab';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ProfileTab } from './ProfileTab';
 import { SettingsTab } from './SettingsTab';
-import { wrappingTabsSx } from '../../components/tabs-sx';
+import { oneRowTabs } from '../../components/tabs-sx';
 
 type AccountTab = 'profile' | 'analytics' | 'activity' | 'settings';
 
@@ -23,7 +23,7 @@ export default function AccountPage() {
         value={tab}
         onChange={(_event, value: AccountTab) => setTab(value)}
         aria-label="Account sections"
-        sx={wrappingTabsSx}
+        {...oneRowTabs}
       >
         <Tab label="Profile" value="profile" />
         <Tab label="Analytics" value="analytics" />

@@ -10,18 +10,20 @@ import {
   Typography,
 } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatMoney, formatSignedMoney } from '../../lib/money';
+import { activityLine } from '../../lib/activity-text';
+import { formatDollars } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { useUserStatsQuery, type UserAnalytics } from './account-api';
 
-function Headline({ label, value, color }: { label: string; value: string; color?: string }) {
+/** `tone` is a palette path; Typography's own `color` prop takes only palette names since MUI 7, not paths. */
+function Headline({ label, value, tone }: { label: string; value: string; tone?: string }) {
   return (
     <Card>
       <CardContent>
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h5" color={color} sx={{ fontWeight: 800 }}>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 800, color: tone }}>
           {value}
         </Typography>
       </CardContent>
@@ -45,7 +47,7 @@ function ProfitChart({ history }: { history: UserAnalytics['profitHistory'] }) {
             },
           ]}
           // 'auto' sizes the axis to its longest label: a fixed width cut '$1,000.00' to '$10…'.
-          yAxis={[{ valueFormatter: (value: number) => `$${formatMoney(value)}`, width: 'auto' }]}
+          yAxis={[{ valueFormatter: (value: number) => formatDollars(value), width: 'auto' }]}
           series={[
             {
               data: history.map((point) => Number(point.cumulative)),
@@ -71,7 +73,7 @@ function RecentActivity({ activity }: { activity: UserAnalytics['recentActivity'
           {activity.slice(0, 5).map((entry, index) => (
             <Stack key={index} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
               <Box>
-                <Typography>{entry.description}</Typography>
+                <Typography>{activityLine(entry.description, entry.betId ?? null)}</Typography>
                 <Typography variant="caption" color="text.secondary">
                   {formatDate(entry.date)}
                 </Typography>
@@ -80,7 +82,8 @@ function RecentActivity({ activity }: { activity: UserAnalytics['recentActivity'
                 <Chip
                   size="small"
                   color={Number(entry.amount) >= 0 ? 'success' : 'error'}
-                  label={formatSignedMoney(entry.amount)}
+                  label={formatDollars(entry.amount, { signed: true })}
+                  sx={{ flexShrink: 0 }}
                 />
               )}
             </Stack>
@@ -109,7 +112,9 @@ export function AnalyticsTab() {
   if (!data || (data.totalBetsCreated === 0 && data.pendingBets === 0)) {
     return (
       <Card sx={{ textAlign: 'center', py: 4 }}>
-        <Typography variant="h6">No Analytics Data</Typography>
+        <Typography variant="h6" component="h2">
+          No Analytics Data
+        </Typography>
         <Typography color="text.secondary">
           Start betting to see your analytics and performance metrics!
         </Typography>
@@ -124,8 +129,8 @@ export function AnalyticsTab() {
         <Headline label="Win Rate" value={`${data.winRate.toFixed(1)}%`} />
         <Headline
           label="Profit/Loss"
-          value={formatSignedMoney(data.profitLoss)}
-          color={profit >= 0 ? 'success.main' : 'error.main'}
+          value={formatDollars(data.profitLoss, { signed: true })}
+          tone={profit >= 0 ? 'success.main' : 'error.main'}
         />
         <Headline label="Total Bets" value={String(data.totalBetsCreated)} />
         <Headline label="Current Streak" value={String(data.currentStreak)} />
@@ -150,7 +155,7 @@ export function AnalyticsTab() {
                 aria-label="Bets lost share"
               />
               <Typography>Longest Streak: {data.longestWinStreak}</Typography>
-              <Typography>Avg Bet Amount: ${formatMoney(data.avgBetAmount)}</Typography>
+              <Typography>Avg Bet Amount: {formatDollars(data.avgBetAmount)}</Typography>
             </Stack>
           </CardContent>
         </Card>
@@ -160,8 +165,8 @@ export function AnalyticsTab() {
             <Stack spacing={1}>
               <Typography>Active Bets: {data.activeBets}</Typography>
               <Typography>Pending Bets: {data.pendingBets}</Typography>
-              <Typography>Total Wagered: ${formatMoney(data.totalAmountWagered)}</Typography>
-              <Typography>Total Won: ${formatMoney(data.totalAmountWon)}</Typography>
+              <Typography>Total Wagered: {formatDollars(data.totalAmountWagered)}</Typography>
+              <Typography>Total Won: {formatDollars(data.totalAmountWon)}</Typography>
               <Typography>Friends: {data.friendsCount}</Typography>
             </Stack>
           </CardContent>

@@ -50,7 +50,14 @@ function ProfileFields({ user }: { user: User }) {
         <FormikTextField name="firstName" label="First Name" />
         <FormikTextField name="lastName" label="Last Name" />
       </Stack>
-      <TextField label="Email" value={user.email} disabled helperText="Email cannot be changed" />
+      <TextField
+        label="Email"
+        value={user.email}
+        disabled
+        helperText="Email cannot be changed"
+        // A disabled field greys its note to 2.7:1; the note is still meant to be read.
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+      />
       <FormikTextField name="phoneNumber" label="Phone" />
       <FormikTextField name="state" select label="Location">
         {US_STATES.map((state) => (
@@ -69,7 +76,9 @@ function ProfileSummary({ user, editing }: { user: User; editing: boolean }) {
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 3 }}>
       <ProfilePictureControl user={user} editing={editing} />
       <Box>
-        <Typography variant="h6">{fullName || user.username}</Typography>
+        <Typography variant="h6" component="p">
+          {fullName || user.username}
+        </Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Typography>

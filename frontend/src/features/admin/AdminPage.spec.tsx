@@ -15,13 +15,17 @@ withApiServer();
 const analytics: AdminAnalytics = { totalUsers: 2, totalBets: 0, totalVolume: '0.00', activeDisputes: 0 };
 
 /** Harper, an admin, on the Admin Dashboard's `tab`. */
-async function openAdminTab(tab: 'Balance' | 'Moderation') {
+async function openAdminTab(
+  tab: 'Balance' | 'Moderation' | 'Disputes' | 'Audit Log',
+  ...answers: Parameters<typeof apiServer.use>
+) {
   signedInAs(aUser({ id: 'u-harper', firstName: 'Harper', username: 'harper', isAdmin: true }));
   apiServer.use(
     http.get('/api/admin/analytics', () => HttpResponse.json(analytics)),
     http.get('/api/admin/users', () => HttpResponse.json({ items: [], nextBefore: null })),
     http.get('/api/admin/audit-log', () => HttpResponse.json({ items: [], nextBefore: null })),
   );
+  apiServer.use(...answers);
   renderWithStore(<AdminPage />, { at: '/admin' });
   fireEvent.click(await screen.findByRole('tab', { name: tab }));
 }
@@ -132,5 +136,98 @@ describe('AdminPage', () => {
     await expect(
       resolveDisputeSchema.validateAt('resolution', { resolution: 'x'.repeat(2001) }),
     ).rejects.toThrow('Resolution must be at most 2000 characters');
+  });
+
+  it('says in words what each audit entry did, in the list and in its filter', async () => {
+    const entry = (id: number, action: string) => ({
+      id,
+      adminId: 'u-harper',
+      action,
+      targetType: 'user',
+      targetId: 'u-rowan',
+      reason: 'Welcome gift for rowan',
+      previousValue: null,
+      newValue: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    await openAdminTab(
+      'Audit Log',
+      http.get('/api/admin/audit-log', () =>
+        HttpResponse.json({
+          items: [entry(2, 'edit_resolution'), entry(1, 'balance_deposit')],
+          nextBefore: null,
+        }),
+      ),
+    );
+
+    const rows = await screen.findAllByTestId('audit-entry');
+    expect(rows.map((row) => row.textContent)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Changed a resolution'),
+        expect.stringContaining('Deposit'),
+      ]),
+    );
+    expect(document.body.textContent).not.toMatch(/edit_resolution|balance_deposit/);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Action' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All actions',
+      'Changed a resolution',
+      'Deposit',
+    ]);
+  });
+
+  it('asks to resolve a dispute as a draw, not in favor of one', async () => {
+    const party = (id: string, username: string, firstName: string) => ({
+      id,
+      username,
+      firstName,
+      lastName: 'Park',
+      profileImageUrl: null,
+      email: `${username}@example.com`,
+    });
+    const bet = {
+      id: 9,
+      title: 'Rain on Sunday',
+      description: null,
+      amount: '10.00',
+      outcomes: ['Rain', 'Sun'],
+      creatorId: 'u-zoe',
+      opponentId: 'u-max',
+      creator: party('u-zoe', 'zoe_park', 'Zoë'),
+      opponent: party('u-max', 'max_park', 'Max'),
+      creatorPick: 'Rain',
+      opponentPick: 'Sun',
+      creatorResult: 'Rain',
+      opponentResult: 'Sun',
+      finalResult: 'disputed',
+      winnerUserId: null,
+      winner: null,
+      status: 'disputed',
+      resolutionType: 'mutual',
+      duration: 168,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-11-27T10:00:00.000Z',
+      resolutionDate: '2026-11-21T10:00:00.000Z',
+      challengeCode: null,
+    };
+    const asked: string[] = [];
+    const confirm = jest.spyOn(window, 'confirm').mockImplementation((text) => {
+      asked.push(String(text));
+      return false;
+    });
+    await openAdminTab(
+      'Disputes',
+      http.get('/api/admin/disputed-bets', () => HttpResponse.json({ items: [bet], nextBefore: null })),
+    );
+
+    expect(await screen.findByText('zoe_park (Zoë Park)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve as a draw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve dispute' });
+    type(within(dialog).getByRole('textbox', { name: /Resolution/ }), 'Nobody could show the forecast');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve Dispute' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]).toBe('Are you sure you want to resolve this dispute as a draw (both stakes refunded)?');
+    confirm.mockRestore();
   });
 });

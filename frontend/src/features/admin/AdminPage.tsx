@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/toast/use-toast';
 import { useAuth } from '../../session/use-auth';
-import { wrappingTabsSx } from '../../components/tabs-sx';
+import { oneRowTabs } from '../../components/tabs-sx';
 import { AdminSummary } from './AdminSummary';
 import { UsersTab } from './UsersTab';
 import { BalanceTab } from './BalanceTab';
@@ -34,15 +34,15 @@ export default function AdminPage() {
   }, [user, isAdmin, navigate, toast]);
   if (!isAdmin) return null;
   return (
-    <Stack spacing={3}>
+    <Stack spacing={{ xs: 1.5, sm: 3 }}>
       <Stack
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
       >
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.25rem', sm: '2.125rem' } }}>
           Admin Dashboard
         </Typography>
-        <Button component={Link} to="/">
+        <Button component={Link} to="/" size="small">
           Back to Home
         </Button>
       </Stack>
@@ -51,7 +51,7 @@ export default function AdminPage() {
         value={tab}
         onChange={(_event, value: AdminTab) => setTab(value)}
         aria-label="Admin sections"
-        sx={wrappingTabsSx}
+        {...oneRowTabs}
       >
         <Tab label="Users" value="users" />
         <Tab label="Balance" value="balance" />

@@ -10,15 +10,26 @@ export function AdminSummary() {
     ['Total Volume', isLoading ? '...' : `$${formatMoney(data?.totalVolume ?? '0')} USD`],
     ['Active Disputes', isLoading ? '...' : String(data?.activeDisputes ?? 0)],
   ];
+  // Compact on phones, so the title and the four figures leave room for the tabs and their content.
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+        gap: { xs: 1, sm: 2 },
+      }}
+    >
       {cards.map(([label, value]) => (
         <Card key={label}>
-          <CardContent>
-            <Typography variant="body2" color="text.secondary">
+          <CardContent sx={{ p: { xs: 1.25, sm: 2 }, '&:last-child': { pb: { xs: 1.25, sm: 3 } } }}>
+            <Typography variant="body2" color="textSecondary">
               {label}
             </Typography>
-            <Typography variant="h5" sx={{ fontWeight: 800 }}>
+            <Typography
+              variant="h5"
+              component="p"
+              sx={{ fontWeight: 800, fontSize: { xs: '1.1rem', sm: '1.5rem' }, overflowWrap: 'anywhere' }}
+            >
               {value}
             </Typography>
           </CardContent>

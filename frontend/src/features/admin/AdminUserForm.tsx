@@ -49,7 +49,7 @@ export function AdminUserForm<Values extends { userId: string; reason: string }>
   return (
     <Card>
       <CardContent>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {title}
         </Typography>
         <Formik initialValues={initialValues} validationSchema={schema} onSubmit={onSubmit}>

@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { personHandle } from '../../lib/person-name';
 import { formatDateTime } from '../../lib/time';
 import { LoadMore, pagedList } from '../../components/LoadMore';
 import {
@@ -22,7 +23,7 @@ import {
   type AuditEntry,
   type AuditLogPage,
 } from './admin-api';
-import { truncateId } from './admin-names';
+import { auditActionName, truncateId } from './admin-names';
 
 /**
  * The audit log (issue #15): who did what to whom by name (from the users list; an id only for someone not in
@@ -36,11 +37,13 @@ export function AuditTab() {
   const [action, setAction] = useState('');
   if (query.isLoading) return <Typography>Loading…</Typography>;
   if (entries.length === 0) return <Typography>No audit entries found</Typography>;
-  const names = new Map(users.map((user) => [user.id, user.username ? `@${user.username}` : user.email]));
+  const names = new Map(users.map((user) => [user.id, personHandle(user)]));
   const who = (id: string) => names.get(id) ?? truncateId(id);
   const target = (entry: AuditEntry) =>
     entry.targetType === 'user' ? who(entry.targetId) : `${entry.targetType} #${entry.targetId}`;
-  const actionNames = [...new Set(entries.map((entry) => entry.action))].sort();
+  const actionCodes = [...new Set(entries.map((entry) => entry.action))].sort((a, b) =>
+    auditActionName(a).localeCompare(auditActionName(b)),
+  );
   const shown = action ? entries.filter((entry) => entry.action === action) : entries;
   return (
     <Stack spacing={2}>
@@ -53,9 +56,9 @@ export function AuditTab() {
         sx={{ maxWidth: 320 }}
       >
         <MenuItem value="">All actions</MenuItem>
-        {actionNames.map((name) => (
-          <MenuItem key={name} value={name}>
-            {name}
+        {actionCodes.map((code) => (
+          <MenuItem key={code} value={code}>
+            {auditActionName(code)}
           </MenuItem>
         ))}
       </TextField>
@@ -68,7 +71,7 @@ export function AuditTab() {
         {shown.map((entry) => (
           <Card component="li" key={entry.id} data-testid="audit-entry" sx={{ p: 2 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-              <Typography sx={{ fontWeight: 700 }}>{entry.action}</Typography>
+              <Typography sx={{ fontWeight: 700 }}>{auditActionName(entry.action)}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {formatDateTime(entry.createdAt)}
               </Typography>
@@ -104,7 +107,7 @@ export function AuditTab() {
             {shown.map((entry) => (
               <TableRow key={entry.id} data-testid="audit-entry">
                 <TableCell title={entry.adminId}>{who(entry.adminId)}</TableCell>
-                <TableCell>{entry.action}</TableCell>
+                <TableCell>{auditActionName(entry.action)}</TableCell>
                 <TableCell title={`${entry.targetType}:${entry.targetId}`}>{target(entry)}</TableCell>
                 <TableCell>{entry.reason ?? ''}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</TableCell>

@@ -7,7 +7,7 @@ import { LoadMore, pagedList } from '../../components/LoadMore';
 import type { Bet, DisputeList } from './admin-api';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
 import { useDisputedBetsInfiniteQuery } from './admin-api';
-import { partyName, realName } from './admin-names';
+import { partyLabel, partyName } from './admin-names';
 
 export function DisputeDetails({ bet }: { bet: Bet }) {
   return (
@@ -18,13 +18,11 @@ export function DisputeDetails({ bet }: { bet: Bet }) {
       <Typography sx={{ fontWeight: 700 }}>{bet.title}</Typography>
       {bet.description && <Typography variant="body2">{bet.description}</Typography>}
       <Typography variant="body2">
-        Creator: <strong>{partyName(bet.creator)}</strong>
-        {realName(bet.creator)} — pick {bet.creatorPick ?? '—'}, submitted{' '}
+        Creator: <strong>{partyLabel(bet.creator)}</strong> — pick {bet.creatorPick ?? '—'}, submitted{' '}
         {bet.creatorResult ?? 'Not submitted'}
       </Typography>
       <Typography variant="body2">
-        Opponent: <strong>{partyName(bet.opponent)}</strong>
-        {realName(bet.opponent)} — pick {bet.opponentPick ?? '—'}, submitted{' '}
+        Opponent: <strong>{partyLabel(bet.opponent)}</strong> — pick {bet.opponentPick ?? '—'}, submitted{' '}
         {bet.opponentResult ?? 'Not submitted'}
       </Typography>
       <Typography variant="body2">
@@ -44,7 +42,9 @@ export function DisputesTab() {
     return <Alert severity="success">No Active Disputes - All bets are currently resolved.</Alert>;
   return (
     <Stack spacing={2}>
-      <Typography variant="h6">Dispute Management</Typography>
+      <Typography variant="h6" component="h2">
+        Dispute Management
+      </Typography>
       {items.map((bet) => (
         <Card key={bet.id} data-testid={`dispute-${bet.id}`}>
           <CardContent>

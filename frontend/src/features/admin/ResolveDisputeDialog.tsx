@@ -57,8 +57,9 @@ export function ResolveDisputeDialog({
         validationSchema={resolveDisputeSchema}
         onSubmit={async (values, helpers) => {
           const { winner } = values;
-          const whom = winner === DRAW ? 'a draw (both stakes refunded)' : nameOf(partyOf(winner));
-          if (!window.confirm(`Are you sure you want to resolve this dispute in favor of ${whom}?`)) return;
+          const decision =
+            winner === DRAW ? 'as a draw (both stakes refunded)' : `in favor of ${nameOf(partyOf(winner))}`;
+          if (!window.confirm(`Are you sure you want to resolve this dispute ${decision}?`)) return;
           const done = await submit(
             values,
             helpers,

@@ -115,7 +115,9 @@ export function ResolvedTab() {
     return <Alert severity="info">No Resolved Disputes - Resolved disputes will appear here.</Alert>;
   return (
     <Stack spacing={2}>
-      <Typography variant="h6">Resolved Disputes</Typography>
+      <Typography variant="h6" component="h2">
+        Resolved Disputes
+      </Typography>
       {items.map((bet) => (
         <Card key={bet.id} data-testid={`resolved-${bet.id}`}>
           <CardContent>

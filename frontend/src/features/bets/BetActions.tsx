@@ -1,10 +1,7 @@
 import { Button, Stack } from '@mui/material';
-import { useMutationToast } from '../../components/toast/use-mutation-toast';
-import { formatMoney } from '../../lib/money';
 import { openBetAcceptance } from './bet-dialog-events';
-import { useCancelBetMutation } from './bets-api';
 import { type Bet } from './types';
-import { useDenyChallenge } from './use-bet-dialogs';
+import { useDenyChallenge, useWithdrawChallenge } from './use-bet-dialogs';
 
 /** The actions the bet's state allows the viewer, through the product's dialogs. */
 export function BetActions({
@@ -17,23 +14,9 @@ export function BetActions({
   onReport: () => void;
 }) {
   const { deny, isDenying } = useDenyChallenge();
-  const [cancel, cancelling] = useCancelBetMutation();
-  const run = useMutationToast();
+  const { withdraw, isWithdrawing } = useWithdrawChallenge();
   const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
   if (!isParty) return null;
-
-  const withdraw = async () => {
-    if (!window.confirm(`Withdraw "${bet.title}"? Your $${formatMoney(bet.amount)} stake comes back.`))
-      return;
-    await run(() => cancel(bet.id).unwrap(), {
-      success: {
-        title: 'Challenge withdrawn',
-        description: `$${formatMoney(bet.amount)} is back in your wallet.`,
-        variant: 'default',
-      },
-      failure: { title: 'Error', fallback: 'Failed to withdraw the challenge' },
-    });
-  };
 
   if (bet.status === 'pending' && bet.opponentId === viewerId) {
     return (
@@ -49,12 +32,7 @@ export function BetActions({
   }
   if (bet.status === 'pending') {
     return (
-      <Button
-        color="error"
-        variant="outlined"
-        disabled={cancelling.isLoading}
-        onClick={() => void withdraw()}
-      >
+      <Button color="error" variant="outlined" disabled={isWithdrawing} onClick={() => void withdraw(bet)}>
         Withdraw challenge
       </Button>
     );

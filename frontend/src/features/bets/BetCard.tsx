@@ -3,11 +3,11 @@ import { Avatar } from '../../components/plain/Avatar';
 import { Button } from '../../components/plain/Button';
 import { Card, CardActions, CardContent } from '../../components/plain/Card';
 import { Chip } from '../../components/plain/Chip';
-import { formatMoney } from '../../lib/money';
+import { formatDollars } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
 import { resultOf } from './bet-result';
-import { displayName, otherSideName, type Bet } from './types';
-import { useDenyChallenge } from './use-bet-dialogs';
+import { displayName, isOpenLink, otherSideName, type Bet } from './types';
+import { useDenyChallenge, useWithdrawChallenge } from './use-bet-dialogs';
 import './BetCard.css';
 
 const STATUS_LABEL: Record<Bet['status'], string> = {
@@ -19,6 +19,15 @@ const STATUS_LABEL: Record<Bet['status'], string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
 };
+
+/** A chain link (Material's "link" icon) for the avatar of a challenge that nobody has taken yet. */
+function LinkGlyph() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="currentColor">
+      <path d="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5" />
+    </svg>
+  );
+}
 
 /**
  * A bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. The
@@ -37,6 +46,8 @@ export function BetCard({
   onSubmitOutcome: (bet: Bet) => void;
 }) {
   const { deny, isDenying } = useDenyChallenge();
+  const { withdraw, isWithdrawing } = useWithdrawChallenge();
+  const openLink = isOpenLink(bet);
   const isCreator = bet.creatorId === viewerId;
   const other = isCreator ? bet.opponent : bet.creator;
   const myPick = isCreator ? bet.creatorPick : bet.opponentPick;
@@ -47,8 +58,8 @@ export function BetCard({
     <Card component="article" aria-label={bet.title} data-testid={`bet-card-${bet.id}`}>
       <CardContent style={{ paddingBottom: 8 }}>
         <div className="bet-card-head">
-          <Avatar src={other?.profileImageUrl} color="#7953d2">
-            {displayName(other).slice(0, 1).toUpperCase()}
+          <Avatar src={other?.profileImageUrl} color={openLink ? '#5f6368' : '#7953d2'}>
+            {openLink ? <LinkGlyph /> : displayName(other).slice(0, 1).toUpperCase()}
           </Avatar>
           <div className="bet-card-who">
             <RouterLink to={`/bets/${bet.id}`} className="bet-card-title">
@@ -65,7 +76,7 @@ export function BetCard({
                   {badge.net.startsWith('+') ? '+' : '−'}${badge.net.slice(1)}
                 </span>
               ) : (
-                `$${formatMoney(bet.amount)}`
+                formatDollars(bet.amount)
               )}
             </p>
             {badge ? (
@@ -98,7 +109,21 @@ export function BetCard({
           </>
         )}
         {bet.status === 'pending' && bet.opponentId !== viewerId && (
-          <p className="text-body2">Waiting for opponent</p>
+          <>
+            <p className="text-body2">
+              {openLink ? 'Waiting for someone to accept your link' : 'Waiting for opponent'}
+            </p>
+            {isCreator && (
+              <Button
+                color="error"
+                variant="outlined"
+                disabled={isWithdrawing}
+                onClick={() => void withdraw(bet)}
+              >
+                Withdraw
+              </Button>
+            )}
+          </>
         )}
         {bet.status === 'active' && (
           <>

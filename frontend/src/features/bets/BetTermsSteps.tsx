@@ -214,7 +214,9 @@ export function ReviewStep({
   return (
     <Stack spacing={2}>
       <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
-        <Typography variant="h6">{values.title}</Typography>
+        <Typography variant="h6" component="h3">
+          {values.title}
+        </Typography>
         {values.description && <Typography color="text.secondary">{values.description}</Typography>}
         <Typography sx={{ mt: 1 }}>
           Opponent: <strong>{opponentName}</strong>

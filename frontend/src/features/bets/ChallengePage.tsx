@@ -48,7 +48,7 @@ function Terms({ challenge }: { challenge: Challenge }) {
           {timeLeft(challenge.expiresAt)} to accept
         </Typography>
       )}
-      <Typography variant="subtitle2" sx={{ mt: 1.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5 }}>
         Outcomes
       </Typography>
       <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -89,7 +89,7 @@ export function ChooseOpponentStep({
         slotProps={{ htmlInput: { maxLength: SEARCH_TEXT_MAX } }}
         autoFocus
       />
-      <Typography variant="subtitle2" color="text.secondary">
+      <Typography variant="subtitle2" component="h3" color="textSecondary">
         {searching ? 'Search results' : 'Your friends'}
       </Typography>
       {(search.isFetching || loadingFriends) && <Typography color="text.secondary">Loading…</Typography>}

@@ -40,7 +40,7 @@ function FlowBar({ onBack, onClose }: { onBack?: () => void; onClose: () => void
             <ArrowBackIcon />
           </IconButton>
         ) : null}
-        <Typography id="create-bet-title" variant="h6" sx={{ flexGrow: 1, ml: 1 }}>
+        <Typography id="create-bet-title" variant="h6" component="h2" sx={{ flexGrow: 1, ml: 1 }}>
           Create New Bet
         </Typography>
         <IconButton edge="end" aria-label="Close" onClick={onClose}>

@@ -152,4 +152,36 @@ describe('DashboardPage', () => {
     expect(within(flow).getByRole('textbox', { name: 'Option 1' })).toHaveProperty('value', 'Reds');
     expect(within(flow).getByRole('textbox', { name: 'Option 2' })).toHaveProperty('value', 'Blues');
   });
+
+  it('shows a challenge sent as a link with nobody named, and lets its sender withdraw it', async () => {
+    const link = aBet({
+      id: 300,
+      title: 'Link bet',
+      status: 'pending',
+      opponentId: null,
+      opponent: null,
+      opponentPick: null,
+      challengeCode: 'abcdefghijklmnop',
+      expiresAt: '2099-01-01T00:00:00Z',
+    });
+    answerLists({ active: [], pending: [link] });
+    const cancelled: string[] = [];
+    apiServer.use(
+      http.post('/api/bets/:id/cancel', ({ params }) => {
+        cancelled.push(String(params.id));
+        return HttpResponse.json({ ...link, status: 'cancelled' });
+      }),
+    );
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithStore(<DashboardPage />);
+
+    const card = await screen.findByRole('article', { name: 'Link bet' });
+    expect(card.textContent).not.toMatch(/Unknown|\bU\b/);
+    expect(within(card).getByText('vs anyone with the link')).toBeTruthy();
+    expect(within(card).getByText('Waiting for someone to accept your link')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(cancelled).toEqual(['300']));
+    expect(confirm).toHaveBeenCalledWith('Withdraw "Link bet"? Your $50.00 stake comes back.');
+    confirm.mockRestore();
+  });
 });

@@ -1,12 +1,13 @@
-import { Alert, Card, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Card, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { LoadMore, pagedList } from '../../components/LoadMore';
 import { useAuth } from '../../session/use-auth';
 import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { openBetAcceptance } from './bet-dialog-events';
 import { BetCard } from './BetCard';
-import { useHistoryInfiniteQuery } from './bets-api';
-import { displayName, type Bet, type BetParty, type BetStatus, type HistoryFilter } from './types';
+import { useHistoryInfiniteQuery, useOpponentsQuery } from './bets-api';
+import { personLabel, personName } from '../../lib/person-name';
+import type { Bet, BetStatus, HistoryFilter } from './types';
 import { useBetDialogs } from './use-bet-dialogs';
 
 const STATUSES: { value: BetStatus | ''; label: string }[] = [
@@ -19,6 +20,13 @@ const STATUSES: { value: BetStatus | ''; label: string }[] = [
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'expired', label: 'Expired' },
 ];
+
+/** What an empty list means, in the filters' own words: "No cancelled bets with Zoë Park." */
+function emptyText(status: BetStatus | '', opponentName: string | null): string {
+  if (!status && !opponentName) return 'Your bets will be listed here once you make one.';
+  const kind = status ? `${STATUSES.find((option) => option.value === status)?.label.toLowerCase()} ` : '';
+  return `No ${kind}bets${opponentName ? ` with ${opponentName}` : ''}.`;
+}
 
 /** `/bets`: every bet the user took part in, newest first, by status and by opponent, a page at a time. */
 export default function HistoryPage() {
@@ -35,16 +43,14 @@ export default function HistoryPage() {
     hasNextPage: query.currentData !== undefined && query.hasNextPage,
   });
   const { dialogs, openOutcome } = useBetDialogs(user?.id ?? '');
+  // Everyone ever met, from the server: the choices must not shrink to the bets the status filter shows.
+  const { data: opponents = [] } = useOpponentsQuery(undefined, { skip: !user });
 
   if (!user) return null;
+  const chosen = opponents.find((person) => person.id === opponentId);
+  const opponentName = opponentId ? personName(chosen) : null;
   const loading = query.currentData === undefined && !query.isError;
   const empty = query.currentData !== undefined && bets.length === 0;
-  // The people met in the loaded pages, to filter by; the current choice stays listed.
-  const opponents = new Map<string, BetParty>();
-  for (const bet of bets) {
-    const other = bet.creatorId === user.id ? bet.opponent : bet.creator;
-    if (other) opponents.set(other.id, other);
-  }
 
   return (
     <Stack spacing={2}>
@@ -75,9 +81,9 @@ export default function HistoryPage() {
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">Everyone</MenuItem>
-          {[...opponents.values()].map((person) => (
+          {opponents.map((person) => (
             <MenuItem key={person.id} value={person.id}>
-              {displayName(person)}
+              {personLabel(person)}
             </MenuItem>
           ))}
         </TextField>
@@ -107,11 +113,18 @@ export default function HistoryPage() {
           <Typography variant="h6" component="p">
             No bets here yet
           </Typography>
-          <Typography color="text.secondary">
-            {status || opponentId
-              ? 'Nothing matches these filters.'
-              : 'Your bets will be listed here once you make one.'}
-          </Typography>
+          <Typography color="textSecondary">{emptyText(status, opponentName)}</Typography>
+          {(status || opponentId) && (
+            <Button
+              onClick={() => {
+                setStatus('');
+                setOpponentId('');
+              }}
+              sx={{ mt: 1 }}
+            >
+              Show all bets
+            </Button>
+          )}
         </Card>
       )}
       <LoadMore {...loadMore} endText="No older bets" />

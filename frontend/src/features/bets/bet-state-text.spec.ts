@@ -40,6 +40,13 @@ describe('stateInWords', () => {
     expect(stateInWords(bet({}), 'alice', now)).toBe('Waiting for bob to accept (7 days left).');
   });
 
+  it('tells the sender of a link that anyone may take it, naming nobody', () => {
+    const link = bet({ opponentId: null, opponent: null, challengeCode: 'abcdefghijklmnop' });
+    expect(stateInWords(link, 'alice', new Date('2026-11-22T12:00:00.000Z'))).toBe(
+      'Waiting for someone to accept your link (7 days left).',
+    );
+  });
+
   it('says how a settled bet ended for each side, and who decided', () => {
     const won = bet({ status: 'completed', winnerUserId: 'alice', finalResult: 'Yes' });
     expect(stateInWords(won, 'alice', now)).toBe('You won $25.00.');

@@ -1,6 +1,6 @@
 import { timeLeft } from '../../lib/time';
 import { resultOf, sides } from './bet-result';
-import { displayName, type Bet } from './types';
+import { displayName, isOpenLink, type Bet } from './types';
 
 /** A report as people say it: "Reds", "no clear outcome". */
 export function reportText(report: string | null): string {
@@ -17,6 +17,8 @@ export function stateInWords(bet: Bet, viewerId: string, now = new Date()): stri
     case 'pending':
       if (!isParty)
         return `Waiting for ${displayName(bet.opponent)} to answer (${timeLeft(bet.expiresAt, now)}).`;
+      if (isOpenLink(bet))
+        return `Waiting for someone to accept your link (${timeLeft(bet.expiresAt, now)}).`;
       return bet.opponentId === viewerId
         ? `${name} challenged you. Accept or decline before it expires (${timeLeft(bet.expiresAt, now)}).`
         : `Waiting for ${name} to accept (${timeLeft(bet.expiresAt, now)}).`;

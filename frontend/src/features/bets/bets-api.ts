@@ -1,5 +1,12 @@
 import { api } from '../../api/base-api';
-import type { Bet, BetPageData, CreateBetInput, HistoryFilter, SubmitResultResponse } from './types';
+import type {
+  Bet,
+  BetPageData,
+  BetParty,
+  CreateBetInput,
+  HistoryFilter,
+  SubmitResultResponse,
+} from './types';
 
 /** Page size of the history list; a shorter page means there is nothing older. */
 export const HISTORY_PAGE = 20;
@@ -48,6 +55,11 @@ export const betsApi = api.injectEndpoints({
       query: (opponentId) =>
         `/api/bets/history?${new URLSearchParams({ status: 'completed', opponentId, limit: '1' }).toString()}`,
       transformResponse: (bets: Bet[]) => bets[0] ?? null,
+      providesTags: [{ type: 'Bet', id: 'LIST' }],
+    }),
+    /** Everyone the viewer has bet against: the history's opponent filter, whatever status it shows. */
+    opponents: build.query<BetParty[], void>({
+      query: () => '/api/bets/opponents',
       providesTags: [{ type: 'Bet', id: 'LIST' }],
     }),
     betPage: build.query<BetPageData, number>({
@@ -106,6 +118,7 @@ export const {
   useRecentResultsQuery,
   useHistoryInfiniteQuery,
   useLastFinishedBetWithQuery,
+  useOpponentsQuery,
   useBetPageQuery,
   useWriteStatementMutation,
   useCancelBetMutation,

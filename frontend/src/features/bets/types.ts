@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/schemas';
+import { personName } from '../../lib/person-name';
 
 /** The API's shapes for bets, generated from the backend's OpenAPI document (src/api/schemas.ts). */
 export type Bet = Schemas['BetDto'];
@@ -18,11 +19,12 @@ export interface HistoryFilter {
   opponentId?: string;
 }
 
-/** A person's display name: names when visible, else the username, else 'Unknown'. */
-export function displayName(party: BetParty | null | undefined): string {
-  if (!party) return 'Unknown';
-  const name = [party.firstName, party.lastName].filter(Boolean).join(' ');
-  return name || party.username || party.email || 'Unknown';
+/** The app's one way to name a person (lib/person-name), under the name the bets feature has long used. */
+export const displayName: (party: BetParty | null | undefined) => string = personName;
+
+/** A challenge sent as a link that nobody has taken yet: it has no opponent to name. */
+export function isOpenLink(bet: Pick<Bet, 'opponentId' | 'challengeCode'>): boolean {
+  return !bet.opponentId && Boolean(bet.challengeCode);
 }
 
 /** The other side of a bet as the viewer sees it: an open challenge nobody has taken yet says so. */
@@ -30,6 +32,6 @@ export function otherSideName(
   bet: Pick<Bet, 'opponent' | 'opponentId' | 'challengeCode'>,
   other: BetParty | null,
 ): string {
-  if (!other && !bet.opponentId && bet.challengeCode) return 'anyone with the link';
+  if (!other && isOpenLink(bet)) return 'anyone with the link';
   return displayName(other);
 }

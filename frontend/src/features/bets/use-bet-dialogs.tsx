@@ -2,8 +2,10 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { LazyThemeRoot } from '../../components/LazyThemeRoot';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { useToast } from '../../components/toast/use-toast';
+import { useMutationToast } from '../../components/toast/use-mutation-toast';
+import { formatMoney } from '../../lib/money';
 import { useBetDialogEvents } from './bet-dialog-events';
-import { useDeclineBetMutation } from './bets-api';
+import { useCancelBetMutation, useDeclineBetMutation } from './bets-api';
 import { displayName, type Bet } from './types';
 
 // The dialogs load after the screen that hosts them (a quarter of the dashboard's first-visit JavaScript
@@ -66,4 +68,23 @@ export function useDenyChallenge() {
     }
   };
   return { deny, isDenying: isLoading };
+}
+
+/** Withdrawing one's own pending challenge, from its card or its page: confirmed first, the stake comes back. */
+export function useWithdrawChallenge() {
+  const [cancel, { isLoading }] = useCancelBetMutation();
+  const run = useMutationToast();
+  const withdraw = async (bet: Bet) => {
+    if (!window.confirm(`Withdraw "${bet.title}"? Your $${formatMoney(bet.amount)} stake comes back.`))
+      return;
+    await run(() => cancel(bet.id).unwrap(), {
+      success: {
+        title: 'Challenge withdrawn',
+        description: `$${formatMoney(bet.amount)} is back in your wallet.`,
+        variant: 'default',
+      },
+      failure: { title: 'Error', fallback: 'Failed to withdraw the challenge' },
+    });
+  };
+  return { withdraw, isWithdrawing: isLoading };
 }

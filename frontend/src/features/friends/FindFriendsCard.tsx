@@ -78,7 +78,7 @@ export function FindFriendsCard() {
             <Typography color="text.secondary">No users found matching your search.</Typography>
             {(suggestions.currentData?.length ?? 0) > 0 && (
               <>
-                <Typography variant="subtitle2" sx={{ mt: 2 }}>
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
                   Suggestions
                 </Typography>
                 {(suggestions.currentData ?? []).map((person) => (

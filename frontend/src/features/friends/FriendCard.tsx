@@ -4,6 +4,18 @@ import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { useHeadToHeadQuery, type Friend, type HeadToHead } from './friends-api';
 import { nameOf, PersonAvatar } from './PersonRow';
 
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The bets between you still open, in words: "1 active bet · 2 pending challenges", or '' when none. */
+function openBetsText(record: HeadToHead): string {
+  return [
+    record.activeBets > 0 ? counted(record.activeBets, 'active bet', 'active bets') : '',
+    record.pendingBets > 0 ? counted(record.pendingBets, 'pending challenge', 'pending challenges') : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** Your record against one friend: won/lost/draw, net, streak and biggest win. */
 function HeadToHeadLine({
   record,
@@ -15,10 +27,11 @@ function HeadToHeadLine({
   friendId: string;
 }) {
   if (isLoading) return <Skeleton width="80%" />;
+  const open = record ? openBetsText(record) : '';
   if (!record || record.totalBets === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
-        No bets together yet
+      <Typography variant="body2" color="textSecondary">
+        {open ? `${open} · none finished yet` : 'No bets together yet'}
       </Typography>
     );
   }
@@ -40,6 +53,11 @@ function HeadToHeadLine({
       <Typography variant="body2" color="text.secondary">
         Streak {streak} · Biggest win {data.biggestWin ? `$${formatMoney(data.biggestWin)}` : '—'}
       </Typography>
+      {open && (
+        <Typography variant="body2" color="textSecondary">
+          {open}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -36,6 +36,8 @@ const noHistory: HeadToHead = {
   currentStreak: { kind: 'none', count: 0 },
   biggestWin: null,
   totalBets: 0,
+  activeBets: 0,
+  pendingBets: 0,
 };
 const twoBets: HeadToHead = {
   won: 1,
@@ -45,9 +47,11 @@ const twoBets: HeadToHead = {
   currentStreak: { kind: 'won', count: 1 },
   biggestWin: '15.00',
   totalBets: 2,
+  activeBets: 0,
+  pendingBets: 0,
 };
 
-function answerFriends() {
+function answerFriends(records: Record<string, HeadToHead> = { [played.id]: twoBets }) {
   apiServer.use(
     http.get('/api/friends', () => HttpResponse.json({ items: [played, fresh], total: 2, nextBefore: null })),
     http.get('/api/friends/requests', () => HttpResponse.json([])),
@@ -56,7 +60,7 @@ function answerFriends() {
       HttpResponse.json({ code: 'abc123', createdAt: '2026-11-20T10:00:00Z' }),
     ),
     http.get('/api/friends/:id/head-to-head', ({ params }) =>
-      HttpResponse.json(params.id === played.id ? twoBets : noHistory),
+      HttpResponse.json(records[String(params.id)] ?? noHistory),
     ),
   );
 }
@@ -75,6 +79,50 @@ describe('FriendsPage', () => {
     expect(await within(freshCard).findByText('No bets together yet')).toBeTruthy();
     expect(within(freshCard).queryByRole('button', { name: /Rematch/ })).toBeNull();
     expect(within(freshCard).getByRole('button', { name: 'Challenge to Bet' })).toBeTruthy();
+  });
+
+  it('counts the bets still open with a friend, not only the finished ones', async () => {
+    answerFriends({
+      [played.id]: { ...twoBets, activeBets: 1, pendingBets: 2 },
+      [fresh.id]: { ...noHistory, activeBets: 1, pendingBets: 1 },
+    });
+    renderWithStore(<FriendsPage />, { at: '/friends' });
+
+    const freshCard = await screen.findByTestId(`friend-${fresh.id}`);
+    expect(
+      await within(freshCard).findByText('1 active bet · 1 pending challenge · none finished yet'),
+    ).toBeTruthy();
+    expect(within(freshCard).queryByText('No bets together yet')).toBeNull();
+    const playedCard = screen.getByTestId(`friend-${played.id}`);
+    expect(await within(playedCard).findByText('1 active bet · 2 pending challenges')).toBeTruthy();
+  });
+
+  it("writes a suggested person's whole name and username, wrapping rather than cutting them short", async () => {
+    answerFriends();
+    apiServer.use(
+      http.get('/api/friends/suggestions', () =>
+        HttpResponse.json([
+          {
+            id: 'p-maya',
+            username: 'demo_maya_with_a_long_username',
+            firstName: null,
+            lastName: null,
+            profileImageUrl: null,
+            friendshipStatus: 'none',
+            mutualFriends: 2,
+            betTogether: false,
+          },
+        ]),
+      ),
+    );
+    renderWithStore(<FriendsPage />, { at: '/friends' });
+
+    const card = await screen.findByRole('region', { name: 'People You May Know' });
+    for (const text of ['demo_maya_with_a_long_username', '@demo_maya_with_a_long_username']) {
+      const line = within(card).getByText(text);
+      expect(getComputedStyle(line).whiteSpace).not.toBe('nowrap');
+      expect(getComputedStyle(line).textOverflow).not.toBe('ellipsis');
+    }
   });
 
   it('Rematch opens the create flow with that friend chosen', async () => {

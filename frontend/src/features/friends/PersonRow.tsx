@@ -1,11 +1,10 @@
 import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useToast } from '../../components/toast/use-toast';
+import { personName } from '../../lib/person-name';
 import { useSendFriendRequestMutation, type Person, type PersonSummary } from './friends-api';
 
-export function nameOf(person: PersonSummary): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username || 'Unknown';
-}
+export const nameOf: (person: PersonSummary) => string = personName;
 
 export function PersonAvatar({ person }: { person: PersonSummary }) {
   return (
@@ -34,17 +33,16 @@ export function PersonRow({ person, detail, end }: { person: Person; detail?: Re
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
       <PersonAvatar person={person} />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography noWrap sx={{ fontWeight: 600 }}>
-          {nameOf(person)}
-        </Typography>
+      {/* Names wrap rather than end in "…": beside Add Friend and Dismiss a phone row is narrow. */}
+      <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography sx={{ fontWeight: 600 }}>{nameOf(person)}</Typography>
         {person.username && (
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="textSecondary">
             @{person.username}
           </Typography>
         )}
         {detail && (
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="textSecondary">
             {detail}
           </Typography>
         )}

@@ -94,7 +94,7 @@ export class StreakDto {
   @ApiProperty() count: number;
 }
 
-/** Your record against one friend, over your completed bets with each other. */
+/** Your record against one friend, over your completed bets with each other, and the bets still open. */
 export class HeadToHeadDto {
   @ApiProperty() won: number;
   @ApiProperty() lost: number;
@@ -113,6 +113,8 @@ export class HeadToHeadDto {
   })
   biggestWin: string | null;
   @ApiProperty() totalBets: number;
+  @ApiProperty({ description: 'Bets between you now in play (active or disputed)' }) activeBets: number;
+  @ApiProperty({ description: 'Challenges between you waiting for an answer' }) pendingBets: number;
 }
 
 /** A "People you may know" entry: the person, how you stand with them, and why they are suggested. */
