@@ -16,6 +16,7 @@ import { OpenChallenges1795530000000 } from './1795530000000-OpenChallenges.js';
 import { UsersCreatedIndex1795540000000 } from './1795540000000-UsersCreatedIndex.js';
 import { UserStatsCounters1795550000000 } from './1795550000000-UserStatsCounters.js';
 import { AdminTotals1795560000000 } from './1795560000000-AdminTotals.js';
+import { PasswordResetTokens1795570400000 } from './1795570400000-PasswordResetTokens.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   UsersCreatedIndex1795540000000,
   UserStatsCounters1795550000000,
   AdminTotals1795560000000,
+  PasswordResetTokens1795570400000,
 ];
