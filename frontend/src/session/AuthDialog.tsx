@@ -112,7 +112,15 @@ function LoginForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void })
               type="password"
               autoComplete="current-password"
             />
-            <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+            <Link
+              component={RouterLink}
+              to="/forgot-password"
+              variant="body2"
+              sx={{ alignSelf: 'flex-end' }}
+              // Keeps focus in the field: its blur would show "required" above the link and move the link
+              // away between the press and the release, losing the tap.
+              onMouseDown={(event) => event.preventDefault()}
+            >
               Forgot password?
             </Link>
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
