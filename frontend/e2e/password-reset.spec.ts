@@ -159,6 +159,11 @@ test.describe('password reset by email', () => {
       timeout: 30_000,
     });
 
+    // Signing out is one tap on the avatar, on a phone too.
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
     // The first phone's session ended with the reset.
     await old.reload();
     await expect(old.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 30_000 });
