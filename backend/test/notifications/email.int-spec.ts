@@ -2,13 +2,7 @@ import { Logger } from '@nestjs/common';
 import { OutboxWorker } from '../../src/modules/notifications/delivery/outbox-worker.js';
 import { betBody, pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
-import {
-  closedPort,
-  notificationTo,
-  startSmtpInbox,
-  type ReceivedEmail,
-  type SmtpInbox,
-} from '../support/smtp-inbox.js';
+import { closedPort, notificationTo, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const PUBLIC_URL = 'https://betwixt.example.com';

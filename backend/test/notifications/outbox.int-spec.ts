@@ -18,7 +18,7 @@ import { pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { startLocalPushService, trustPushCa, type LocalPushService } from '../support/local-push-service.js';
 import { browserSubscription, openPush } from '../support/push-browser.js';
-import { notificationTo, startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../support/smtp-inbox.js';
+import { notificationTo, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const METRICS_TOKEN = 'metrics-token-for-the-outbox-tests';
