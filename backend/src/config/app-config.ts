@@ -106,6 +106,20 @@ export class AppConfig {
   @Max(10000)
   AUTH_ATTEMPTS_PER_MINUTE = 10;
 
+  /** How long a mailed password-reset link works, in minutes. Short: it is as good as the password. */
+  @Transform(toInt)
+  @IsInt({ message: 'PASSWORD_RESET_MINUTES must be a whole number' })
+  @Min(5)
+  @Max(1440)
+  PASSWORD_RESET_MINUTES = 30;
+
+  /** How long a mailed email-confirmation link works, in hours. */
+  @Transform(toInt)
+  @IsInt({ message: 'EMAIL_VERIFICATION_HOURS must be a whole number' })
+  @Min(1)
+  @Max(720)
+  EMAIL_VERIFICATION_HOURS = 48;
+
   /** People searches allowed per minute per signed-in user, so nobody can walk the user table. */
   @Transform(toInt)
   @IsInt({ message: 'SEARCHES_PER_MINUTE must be a whole number' })

@@ -3,6 +3,7 @@ import { AdminAuditEntry } from '../modules/audit/admin-audit-entry.entity.js';
 import { BalanceAdjustment } from '../modules/admin/balance-adjustment.entity.js';
 import { DisputeResolution } from '../modules/bets/dispute-resolution.entity.js';
 import { ModerationAction } from '../modules/admin/moderation-action.entity.js';
+import { PasswordResetToken } from '../modules/auth/password-reset-token.entity.js';
 import { Session } from '../modules/auth/session.entity.js';
 import { BetActivity } from '../modules/bets/bet-activity.entity.js';
 import { Bet } from '../modules/bets/bet.entity.js';
@@ -37,4 +38,5 @@ export const ENTITIES = [
   ProfilePicture,
   InviteCode,
   SuggestionDismissal,
+  PasswordResetToken,
 ];

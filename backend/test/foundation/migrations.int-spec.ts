@@ -21,6 +21,7 @@ const TABLES = [
 // Beyond the spec's ten: remembered answers for Idempotency-Key retries, the notification centre and
 // browsers' Web Push subscriptions, and the emails and pushes still to send.
 const OWN_TABLES = [
+  'password_reset_tokens',
   'idempotency_keys',
   'notifications',
   'push_subscriptions',

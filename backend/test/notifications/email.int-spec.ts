@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { OutboxWorker } from '../../src/modules/notifications/delivery/outbox-worker.js';
 import { betBody, pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
-import { closedPort, startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../support/smtp-inbox.js';
+import { closedPort, notificationTo, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const PUBLIC_URL = 'https://betwixt.example.com';
@@ -29,7 +29,7 @@ describe('email notifications', () => {
     [alice, bob] = [await newUser(t), await newUser(t)];
   });
 
-  const to = (user: SignedUpUser) => (message: ReceivedEmail) => message.to.includes(user.email);
+  const to = (user: SignedUpUser) => notificationTo(user.email);
   /** Everything due has been tried: what has not arrived will not (until a retry is due). */
   const settled = () => t.app.get(OutboxWorker).idle();
   const outbox = (app: TestApp, user: SignedUpUser) =>

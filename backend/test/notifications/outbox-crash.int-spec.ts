@@ -10,7 +10,7 @@ import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { freePort } from '../support/free-port.js';
 import { startLocalPushService, type LocalPushService } from '../support/local-push-service.js';
 import { browserSubscription, openPush } from '../support/push-browser.js';
-import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
+import { notificationTo, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
@@ -117,7 +117,7 @@ describe('notification delivery across a crash', () => {
     const rows = await outbox(bob);
     expect(rows.map((row) => row.status)).toEqual(Array(10).fill('delivered'));
     const emailed = inbox.messages
-      .filter((message) => message.to.includes(bob.email))
+      .filter(notificationTo(bob.email))
       .map((message) => Number(/\/bets\/(\d+)/.exec(message.text)?.[1]));
     expect(emailed.sort((x, y) => x - y)).toEqual(bets);
     const pushed = push

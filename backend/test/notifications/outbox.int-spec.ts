@@ -18,7 +18,7 @@ import { pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { startLocalPushService, trustPushCa, type LocalPushService } from '../support/local-push-service.js';
 import { browserSubscription, openPush } from '../support/push-browser.js';
-import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../support/smtp-inbox.js';
+import { notificationTo, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const METRICS_TOKEN = 'metrics-token-for-the-outbox-tests';
@@ -70,7 +70,7 @@ describe('notification outbox', () => {
   afterEach(() => jest.restoreAllMocks());
 
   const worker = (app: TestApp = t) => app.app.get(OutboxWorker);
-  const to = (user: SignedUpUser) => (message: ReceivedEmail) => message.to.includes(user.email);
+  const to = (user: SignedUpUser) => notificationTo(user.email);
   const subscribedBrowser = async (user: SignedUpUser) => {
     const browser = browserSubscription(push.newEndpoint());
     const response = await api(t, 'POST', '/api/push/subscriptions', {

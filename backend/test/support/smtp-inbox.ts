@@ -80,6 +80,17 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   return inbox;
 }
 
+/**
+ * A notification email to this address; account emails (the confirmation link every sign-up is mailed,
+ * reset links) are left out, since they are not notifications.
+ */
+export function notificationTo(email: string): (message: ReceivedEmail) => boolean {
+  return (message) =>
+    message.to.includes(email) &&
+    !message.text.includes('/verify-email?token=') &&
+    !message.text.includes('/reset-password?token=');
+}
+
 /** A loopback port nothing listens on: an SMTP server that is down. */
 export async function closedPort(): Promise<number> {
   const probe = createServer();

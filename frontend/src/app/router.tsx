@@ -44,7 +44,13 @@ const subscribeToStore = (listener: () => void) => appStore.subscribe(listener);
  * show their own page (which leads through sign-up or sign-in and back to the same address) instead of the
  * landing page.
  */
-const SIGNED_OUT_PAGES = ['/invite/:code', '/c/:code'];
+const SIGNED_OUT_PAGES = [
+  '/invite/:code',
+  '/c/:code',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+];
 
 /**
  * Signed out, or while authentication is loading, every path but SIGNED_OUT_PAGES shows the landing page
@@ -116,6 +122,9 @@ const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const InvitePage = lazy(() => import('../features/friends/InvitePage'));
 const ChallengePage = lazy(() => import('../features/bets/ChallengePage'));
+const ForgotPasswordPage = lazy(() => import('../features/password/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/password/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/password/VerifyEmailPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 
 /**
@@ -191,6 +200,30 @@ export function AppRoutes() {
           element={
             <LazyThemeRoot>
               <ChallengePage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="forgot-password"
+          element={
+            <LazyThemeRoot>
+              <ForgotPasswordPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="reset-password"
+          element={
+            <LazyThemeRoot>
+              <ResetPasswordPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="verify-email"
+          element={
+            <LazyThemeRoot>
+              <VerifyEmailPage />
             </LazyThemeRoot>
           }
         />

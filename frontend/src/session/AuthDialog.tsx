@@ -7,6 +7,7 @@ import {
   DialogTitle,
   Divider,
   IconButton,
+  Link,
   MenuItem,
   Stack,
   Tab,
@@ -17,6 +18,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { api } from '../api/base-api';
 import { useAppDispatch } from '../store/hooks';
 import { FormikTextField } from '../components/form/FormikTextField';
@@ -110,6 +112,17 @@ function LoginForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void })
               type="password"
               autoComplete="current-password"
             />
+            <Link
+              component={RouterLink}
+              to="/forgot-password"
+              variant="body2"
+              sx={{ alignSelf: 'flex-end' }}
+              // Keeps focus in the field: its blur would show "required" above the link and move the link
+              // away between the press and the release, losing the tap.
+              onMouseDown={(event) => event.preventDefault()}
+            >
+              Forgot password?
+            </Link>
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               {isSubmitting ? 'Signing in...' : 'Sign In'}
             </Button>

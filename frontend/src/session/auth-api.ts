@@ -38,9 +38,35 @@ export const authApi = api.injectEndpoints({
     loginWithCode: build.mutation<AuthResponse, { challengeToken: string; code: string }>({
       query: (body) => ({ url: '/api/auth/login/2fa', method: 'POST', body }),
     }),
+    /** Whether this server can send email: without it, no reset link or confirmation can be sent. */
+    authOptions: build.query<Schemas['AuthOptionsDto'], void>({
+      query: () => '/api/auth/options',
+    }),
+    requestPasswordReset: build.mutation<Schemas['AuthMessageDto'], Schemas['PasswordResetRequestDto']>({
+      query: (body) => ({ url: '/api/auth/password-reset', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<Schemas['AuthMessageDto'], Schemas['PasswordResetDto']>({
+      query: (body) => ({ url: '/api/auth/password-reset/confirm', method: 'POST', body }),
+    }),
+    sendEmailVerification: build.mutation<Schemas['AuthMessageDto'], void>({
+      query: () => ({ url: '/api/auth/email-verification', method: 'POST' }),
+    }),
+    verifyEmail: build.mutation<Schemas['AuthMessageDto'], Schemas['EmailVerificationDto']>({
+      query: (body) => ({ url: '/api/auth/email-verification/confirm', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
   }),
 });
 
-export const { useGetCurrentUserQuery, useSignupMutation, useLoginMutation, useLoginWithCodeMutation } =
-  authApi;
+export const {
+  useGetCurrentUserQuery,
+  useSignupMutation,
+  useLoginMutation,
+  useLoginWithCodeMutation,
+  useAuthOptionsQuery,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useSendEmailVerificationMutation,
+  useVerifyEmailMutation,
+} = authApi;
 export { isApiError };

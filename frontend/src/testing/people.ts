@@ -27,6 +27,7 @@ export function aUser(changes: Partial<User> = {}): User {
       allowChallengesFrom: 'everyone',
     },
     twoFactorEnabled: false,
+    isEmailVerified: true,
     totalBetsWon: 0,
     totalBetsLost: 0,
     authProvider: 'manual',

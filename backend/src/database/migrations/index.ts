@@ -18,6 +18,7 @@ import { UserStatsCounters1795550000000 } from './1795550000000-UserStatsCounter
 import { AdminTotals1795560000000 } from './1795560000000-AdminTotals.js';
 import { NotificationCommitOrder1795570000000 } from './1795570000000-NotificationCommitOrder.js';
 import { AccentFoldedNames1795570300000 } from './1795570300000-AccentFoldedNames.js';
+import { PasswordResetTokens1795570400000 } from './1795570400000-PasswordResetTokens.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AdminTotals1795560000000,
   NotificationCommitOrder1795570000000,
   AccentFoldedNames1795570300000,
+  PasswordResetTokens1795570400000,
 ];

@@ -42,7 +42,8 @@ function challengeSubject(token: string): string | null {
  * Which counter an attempt counts against, besides its IP's: one per account, whichever identifier names
  * it (email or username in any case, or a 2FA challenge for it), so switching identifiers gains nothing.
  * An identifier that names no account gets its own counter with the same limit, so the limiter answers a
- * made-up name exactly as it answers a real one. Sign-ups count per email address.
+ * made-up name exactly as it answers a real one. Sign-ups and reset requests count per email address, a
+ * mailed link per link.
  */
 export async function accountKey(body: unknown, resolve: AccountResolver): Promise<string> {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -50,6 +51,8 @@ export async function accountKey(body: unknown, resolve: AccountResolver): Promi
     const subject = challengeSubject(fields.challengeToken);
     return subject ? `user:${subject}` : 'bad-challenge';
   }
+  // A mailed link's token starts with the id of what it is for (a reset link, an account): one counter each.
+  if (typeof fields.token === 'string') return `link:${normalise(fields.token.split('.')[0])}`;
   if (fields.emailOrUsername !== undefined) {
     const identifier = normalise(fields.emailOrUsername);
     // Control characters are refused before this runs (see hostile-input); never send them to PostgreSQL.

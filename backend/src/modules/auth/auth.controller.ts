@@ -1,5 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/access-policy.js';
@@ -13,6 +20,18 @@ import { isForeignNavigation } from './cross-site.js';
 import { AuthResponseDto, LoginResponseDto } from './dto/auth-response.dto.js';
 import { LoginDto, TwoFactorLoginDto } from './dto/login.dto.js';
 import { SignupDto } from './dto/signup.dto.js';
+import {
+  AuthMessageDto,
+  AuthOptionsDto,
+  EmailVerificationDto,
+  PasswordResetDto,
+  PasswordResetRequestDto,
+} from './dto/account-email.dto.js';
+import { AccountEmailService } from './account-email.service.js';
+
+/** The same words whether or not an account uses the address, so the answer reveals nothing. */
+export const RESET_REQUESTED =
+  'If an account uses this email address, we have sent it a link to choose a new password.';
 
 @ApiTags('auth')
 @Controller()
@@ -22,6 +41,7 @@ export class AuthController {
     private readonly users: UsersService,
     private readonly authenticator: RequestAuthenticator,
     private readonly config: AppConfig,
+    private readonly accountEmails: AccountEmailService,
   ) {}
 
   @Public()
@@ -62,6 +82,60 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponseDto> {
     return this.signedIn(await this.auth.completeTwoFactorLogin(body.challengeToken, body.code), reply);
+  }
+
+  /** What the sign-in screens may offer: without email, no reset link or confirmation can be sent. */
+  @Public()
+  @Get('auth/options')
+  @ApiOkResponse({ type: AuthOptionsDto })
+  options(): AuthOptionsDto {
+    return { emailEnabled: this.accountEmails.emailEnabled };
+  }
+
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Post('auth/password-reset')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: AuthMessageDto })
+  @ApiTooManyRequestsResponse()
+  @ApiServiceUnavailableResponse({ description: 'Email is not set up on this server' })
+  async requestPasswordReset(@Body() body: PasswordResetRequestDto): Promise<AuthMessageDto> {
+    await this.accountEmails.requestPasswordReset(body.email);
+    return { message: RESET_REQUESTED };
+  }
+
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Post('auth/password-reset/confirm')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AuthMessageDto })
+  @ApiTooManyRequestsResponse()
+  async resetPassword(@Body() body: PasswordResetDto): Promise<AuthMessageDto> {
+    await this.accountEmails.resetPassword(body.token, body.password);
+    return { message: 'Your password has been changed. Sign in with your new password.' };
+  }
+
+  @Roles('user')
+  @ApiBearerAuth()
+  @Post('auth/email-verification')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: AuthMessageDto })
+  @ApiTooManyRequestsResponse()
+  @ApiServiceUnavailableResponse({ description: 'Email is not set up on this server' })
+  async sendVerification(@CurrentUser() user: AuthUser): Promise<AuthMessageDto> {
+    await this.accountEmails.sendVerification(user.id);
+    return { message: 'We have sent you a link to confirm your email address.' };
+  }
+
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Post('auth/email-verification/confirm')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AuthMessageDto })
+  @ApiTooManyRequestsResponse()
+  async verifyEmail(@Body() body: EmailVerificationDto): Promise<AuthMessageDto> {
+    await this.accountEmails.verifyEmail(body.token);
+    return { message: 'Your email address is confirmed.' };
   }
 
   @Roles('user')

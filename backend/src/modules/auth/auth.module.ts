@@ -5,11 +5,13 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RequestAuthenticator } from '../../common/auth/auth-user.js';
+import { MailModule } from '../../common/mail/mail.module.js';
 import { RedisConnections } from '../../common/redis/redis-connections.js';
 import { AppConfig } from '../../config/app-config.js';
 import { User } from '../users/user.entity.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
+import { AccountEmailService } from './account-email.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { OidcController } from './oidc/oidc.controller.js';
@@ -17,21 +19,23 @@ import { OidcService } from './oidc/oidc.service.js';
 import { authThrottlers } from './auth-throttling.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionAuthenticator } from './session-authenticator.js';
+import { PasswordResetToken } from './password-reset-token.entity.js';
 import { Session } from './session.entity.js';
 import { SessionStore } from './session-store.js';
 import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorService } from './two-factor.service.js';
 
 /**
- * Sign-up, sign-in, sessions and OIDC. Not global: a module that needs sessions or password checks
+ * Sign-up, sign-in, sessions, OIDC, password reset and email confirmation. Not global: a module that needs sessions or password checks
  * (settings, admin, the live event stream) imports this one and sees only what it exports; the JWT
  * signer and the 2FA internals stay inside.
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, Session]),
+    TypeOrmModule.forFeature([User, Session, PasswordResetToken]),
     UsersModule,
     WalletModule,
+    MailModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       // A KeyObject, not the string: given a string, jsonwebtoken first tries to parse it as a public key on
@@ -50,6 +54,7 @@ import { TwoFactorService } from './two-factor.service.js';
   controllers: [AuthController, TwoFactorController, OidcController],
   providers: [
     AuthService,
+    AccountEmailService,
     OidcService,
     PasswordHasher,
     SessionStore,

@@ -9,6 +9,7 @@ import { UsersService } from '../users/users.service.js';
 import { LedgerService } from '../wallet/ledger.service.js';
 import { AccountBannedError, InvalidChallengeError, InvalidCredentialsError } from './auth.errors.js';
 import type { SignupDto } from './dto/signup.dto.js';
+import { AccountEmailService } from './account-email.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionStore } from './session-store.js';
 import { INVALID_CODE, TwoFactorService } from './two-factor.service.js';
@@ -40,6 +41,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly ledger: LedgerService,
     private readonly twoFactor: TwoFactorService,
+    private readonly accountEmails: AccountEmailService,
   ) {}
 
   /** Creates the account with its 1000.00 start recorded in the ledger, and signs it in. */
@@ -71,6 +73,9 @@ export class AuthService {
       .catch((error: unknown) => {
         throw this.uniqueViolation(error) ?? error;
       });
+    // Nothing waits on the address being confirmed, so a failure here must not fail the sign-up.
+    if (this.accountEmails.emailEnabled)
+      await this.accountEmails.sendVerification(user.id).catch(() => undefined);
     return this.startSession(user.id, 'password');
   }
 

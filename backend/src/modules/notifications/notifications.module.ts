@@ -5,7 +5,7 @@ import { NotificationOutbox } from './delivery/notification-outbox.js';
 import { OutboxCleanupJob } from './delivery/outbox-cleanup.job.js';
 import { OutboxWorker } from './delivery/outbox-worker.js';
 import { EmailChannel } from './email/email.channel.js';
-import { MailSender } from './email/mail-sender.js';
+import { MailModule } from '../../common/mail/mail.module.js';
 import { NotificationsController, LiveEventsController } from './notifications.controller.js';
 import { NotificationsDeletionParticipant } from './notifications-deletion.participant.js';
 import { NotificationsService } from './notifications.service.js';
@@ -22,7 +22,7 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
  * Push delivered from the outbox.
  */
 @Module({
-  imports: [AuthModule, UsersModule],
+  imports: [AuthModule, UsersModule, MailModule],
   controllers: [NotificationsController, LiveEventsController, PushController],
   providers: [
     NotificationsService,
@@ -33,7 +33,6 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
     PushSubscriptionsService,
     WebPushSender,
     WebPushChannel,
-    MailSender,
     EmailChannel,
     NotificationOutbox,
     OutboxWorker,

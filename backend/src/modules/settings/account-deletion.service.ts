@@ -67,6 +67,8 @@ export class AccountDeletionService {
       await participant.run(manager, userId);
     }
     await manager.query(`DELETE FROM friendships WHERE "requesterId" = $1 OR "addresseeId" = $1`, [userId]);
+    // A reset link still in someone's mailbox must not bring a deleted account back.
+    await manager.query(`DELETE FROM password_reset_tokens WHERE "userId" = $1`, [userId]);
     await manager.query(
       `UPDATE users
           SET email = 'deleted-' || id || '@deleted.invalid',

@@ -51,6 +51,7 @@ type SelfViewRow = Pick<
   | 'pushNotifications'
   | 'privacySettings'
   | 'twoFactorEnabled'
+  | 'isEmailVerified'
   | 'authProvider'
   | 'suspendedUntil'
 >;
@@ -58,8 +59,8 @@ type SelfViewRow = Pick<
 // Exactly SelfViewRow's columns; the counters are kept by a trigger when bets settle (migration UserBetStats).
 const SELF_VIEW = `SELECT u.id, u."firstName", u."lastName", u.email, u.username, u."phoneNumber", u.birthday, u.state,
     u.balance, u."profileImageUrl", u."isAdmin", u."profileCompleted", u."createdAt", u."emailNotifications",
-    u."pushNotifications", u."privacySettings", u."twoFactorEnabled", u."authProvider", u."suspendedUntil",
-    s.won, s.lost
+    u."pushNotifications", u."privacySettings", u."twoFactorEnabled", u."isEmailVerified", u."authProvider",
+    u."suspendedUntil", s.won, s.lost
   FROM users u LEFT JOIN user_bet_stats s ON s."userId" = u.id
   WHERE u.id = $1 AND u."deletedAt" IS NULL`;
 
@@ -83,6 +84,7 @@ export function toSelfView(user: SelfViewRow, totalBetsWon = 0, totalBetsLost = 
     // The stored jsonb carries allowChallengesFrom only once it was set; never set means everyone.
     privacySettings: { allowChallengesFrom: 'everyone', ...user.privacySettings },
     twoFactorEnabled: user.twoFactorEnabled,
+    isEmailVerified: user.isEmailVerified,
     totalBetsWon,
     totalBetsLost,
     authProvider: user.authProvider === 'oidc' ? 'oidc' : 'manual',

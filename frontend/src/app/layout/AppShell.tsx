@@ -22,6 +22,7 @@ import { initials } from '../../lib/initials';
 import { formatMoney } from '../../lib/money';
 import { isNavActive } from '../../lib/nav';
 import { DESKTOP_NAV } from './nav-items';
+import { EmailConfirmBanner } from './EmailConfirmBanner';
 import { useAfterFirstRender } from '../../lib/use-after-first-render';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -38,12 +39,39 @@ const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: mo
 const prefetchAccountMenu = () =>
   import('./shell-idle-imports').then((module) => module.loadAccountMenuWhenIdle());
 
-function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
-  const { pathname } = useLocation();
+/** The avatar, opening the account menu (Profile, Admin, Logout): on phones too, so signing out is one tap away. */
+function AccountButton({ user }: { user: User }) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   // Mounted from its first opening on, so it keeps its closing transition.
   const [menuUsed, setMenuUsed] = useState(false);
   useLoadWhenIdle(prefetchAccountMenu);
+  return (
+    <>
+      <IconButton
+        // The name holds the initials the avatar shows, so a voice user can say what they see.
+        aria-label={`Account menu, ${initials(user)}`}
+        onClick={(event) => {
+          setMenu(event.currentTarget);
+          setMenuUsed(true);
+        }}
+      >
+        <Avatar src={user.profileImageUrl} color="#4527a0" size={34}>
+          {initials(user)}
+        </Avatar>
+      </IconButton>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <LazyThemeRoot>
+            <AccountMenu anchorEl={menu} isAdmin={user.isAdmin} onClose={() => setMenu(null)} />
+          </LazyThemeRoot>
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <header className="app-bar app-bar-desktop">
       <nav aria-label="Main" className="app-toolbar">
@@ -73,32 +101,14 @@ function TopBar({ user, bell }: { user: User; bell: ReactNode }) {
           aria-label={`Balance $${formatMoney(user.balance)}`}
         />
         {bell}
-        <IconButton
-          // The name holds the initials the avatar shows, so a voice user can say what they see.
-          aria-label={`Account menu, ${initials(user)}`}
-          onClick={(event) => {
-            setMenu(event.currentTarget);
-            setMenuUsed(true);
-          }}
-        >
-          <Avatar src={user.profileImageUrl} color="#4527a0" size={34}>
-            {initials(user)}
-          </Avatar>
-        </IconButton>
-        {menuUsed && (
-          <Suspense fallback={null}>
-            <LazyThemeRoot>
-              <AccountMenu anchorEl={menu} isAdmin={user.isAdmin} onClose={() => setMenu(null)} />
-            </LazyThemeRoot>
-          </Suspense>
-        )}
+        <AccountButton user={user} />
       </nav>
     </header>
   );
 }
 
-/** Below md: a slim bar with the name and the bell; navigation stays in the bottom bar. */
-function PhoneTopBar({ bell }: { bell: ReactNode }) {
+/** Below md: a slim bar with the name, the bell and the avatar; navigation stays in the bottom bar. */
+function PhoneTopBar({ user, bell }: { user: User; bell: ReactNode }) {
   return (
     <header className="app-bar app-bar-phone">
       <div className="app-toolbar">
@@ -108,6 +118,7 @@ function PhoneTopBar({ bell }: { bell: ReactNode }) {
         </Link>
         <div className="app-spacer" />
         {bell}
+        <AccountButton user={user} />
       </div>
     </header>
   );
@@ -187,8 +198,11 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
     <div className="app-root" data-live-updates={connected ? 'connected' : 'connecting'}>
-      {desktop ? <TopBar user={user} bell={bell} /> : <PhoneTopBar bell={bell} />}
-      <main className="app-main">{children}</main>
+      {desktop ? <TopBar user={user} bell={bell} /> : <PhoneTopBar user={user} bell={bell} />}
+      <main className="app-main">
+        {!user.isEmailVerified && <EmailConfirmBanner email={user.email} />}
+        {children}
+      </main>
       {!desktop && <BottomBar isAdmin={user.isAdmin} />}
     </div>
   );

@@ -18,6 +18,7 @@ import { useFormMutation } from '../../components/form/use-form-mutation';
 import { nameRule, phoneRule } from '../../lib/form-rules';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
+import { useAuthOptionsQuery } from '../../session/auth-api';
 import type { User } from '../../session/types';
 import { isUsState, US_STATES } from '../../lib/us-states';
 import { useUpdateProfileMutation } from './account-api';
@@ -70,6 +71,19 @@ function ProfileFields({ user }: { user: User }) {
   );
 }
 
+/** Beside an unconfirmed address: plainly why no confirmation link comes when the server has no email. */
+function EmailNotConfirmed() {
+  const options = useAuthOptionsQuery();
+  if (!options.data) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {options.data.emailEnabled
+        ? 'Not confirmed yet: open the link we emailed you.'
+        : 'Not confirmed: email is not set up on this server.'}
+    </Typography>
+  );
+}
+
 function ProfileSummary({ user, editing }: { user: User; editing: boolean }) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
@@ -82,6 +96,7 @@ function ProfileSummary({ user, editing }: { user: User; editing: boolean }) {
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Typography>
+        {!user.isEmailVerified && <EmailNotConfirmed />}
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
           <Chip label={`Balance: $${formatMoney(user.balance ?? '0.00')}`} />
           <Chip label={`Member since ${formatDate(user.createdAt)}`} variant="outlined" />

@@ -36,6 +36,19 @@ export function SettingsTab({ user }: { user: User }) {
 
   return (
     <Stack spacing={2}>
+      {/* First, not under Delete Account at the end: signing out is what most people come here for. */}
+      <Card>
+        <CardHeader
+          title="Signed in"
+          subheader={user.email}
+          slotProps={{ subheader: { sx: { overflowWrap: 'anywhere' } } }}
+        />
+        <CardContent sx={{ pt: 0 }}>
+          <Button variant="contained" onClick={() => logout(dispatch)}>
+            Sign Out
+          </Button>
+        </CardContent>
+      </Card>
       <NotificationSettingsCard user={user} onConfigure={() => setNotificationSettingsOpen(true)} />
       <PrivacySettingsCard user={user} />
       <TwoFactorSection user={user} />
@@ -66,9 +79,6 @@ export function SettingsTab({ user }: { user: User }) {
             </Button>
             <Button variant="outlined" color="error" onClick={() => setDeleteOpen(true)}>
               Delete Account
-            </Button>
-            <Button variant="contained" onClick={() => logout(dispatch)}>
-              Sign Out
             </Button>
           </Stack>
         </CardContent>

@@ -53,11 +53,50 @@ function CodeForm({
   );
 }
 
+/**
+ * For a phone that is itself showing the QR code (it cannot scan its own screen): copy the secret, or open
+ * the otpauth: link, which the authenticator app on the phone takes.
+ */
+function SecretActions({ secret, otpauthUrl }: { secret: string; otpauthUrl: string }) {
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => void copy()}>
+          Copy secret
+        </Button>
+        <Button variant="outlined" href={otpauthUrl}>
+          Open in authenticator app
+        </Button>
+      </Stack>
+      <Typography role="status" variant="body2" color="text.secondary">
+        {copied === 'copied'
+          ? 'Secret copied to the clipboard'
+          : copied === 'failed'
+            ? 'Could not copy: select the secret and copy it yourself'
+            : ''}
+      </Typography>
+    </Stack>
+  );
+}
+
 export function TwoFactorSection({ user }: { user: User }) {
   const [setup, setupState] = useSetupTwoFactorMutation();
   const [enable] = useEnableTwoFactorMutation();
   const [disable] = useDisableTwoFactorMutation();
-  const [enrolment, setEnrolment] = useState<{ secret: string; qrCodeDataUrl: string } | null>(null);
+  const [enrolment, setEnrolment] = useState<{
+    secret: string;
+    otpauthUrl: string;
+    qrCodeDataUrl: string;
+  } | null>(null);
   const [disabling, setDisabling] = useState(false);
   const run = useMutationToast();
   const submit = useFormMutation();
@@ -120,6 +159,7 @@ export function TwoFactorSection({ user }: { user: User }) {
             <Typography sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="totp-secret">
               {enrolment.secret}
             </Typography>
+            <SecretActions secret={enrolment.secret} otpauthUrl={enrolment.otpauthUrl} />
             <CodeForm
               label="6-digit code"
               ready={(token) => token.trim().length === 6}

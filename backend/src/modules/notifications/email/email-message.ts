@@ -1,5 +1,9 @@
 import type { NotificationDto } from '../dto/notification.dto.js';
 import type { NotificationType } from '../notification-kinds.js';
+import type { EmailContent } from '../../../common/mail/mail-sender.js';
+import { escapeHtml } from '../../../common/mail/escape-html.js';
+
+export { escapeHtml };
 
 /**
  * Which notifications also go out by email. Email is for what someone would want to hear about while
@@ -40,24 +44,6 @@ export function isDeliverableAddress(email: string): boolean {
   return domain !== 'invalid' && !domain.endsWith('.invalid');
 }
 
-export interface EmailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe to place in HTML content and in quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
 
 const OPT_OUT = 'You get these emails because email notifications are on for your Betwixt account.';
 const HOW_TO_TURN_OFF = 'To turn them off, go to Account → Settings and switch off email notifications.';

@@ -2,8 +2,7 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from '../../../config/app-config.js';
 import type { ClaimedDelivery } from '../delivery/notification-outbox.js';
 import { EmailChannel } from './email.channel.js';
-import type { EmailContent } from './email-message.js';
-import type { MailSender } from './mail-sender.js';
+import type { EmailContent, MailSender } from '../../../common/mail/mail-sender.js';
 
 function claimed(recipient: Partial<ClaimedDelivery['recipient']> = {}): ClaimedDelivery {
   return {

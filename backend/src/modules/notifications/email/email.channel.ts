@@ -3,7 +3,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import { DeliveryChannel, errorCode, type DeliveryOutcome } from '../delivery/delivery-channel.js';
 import type { ClaimedDelivery } from '../delivery/notification-outbox.js';
 import { emailMessage, isDeliverableAddress } from './email-message.js';
-import { MailSender, MAX_SMTP_CONNECTIONS } from './mail-sender.js';
+import { MailSender, MAX_SMTP_CONNECTIONS } from '../../../common/mail/mail-sender.js';
 
 /**
  * Emails a notification (an outbox row written for each notification of an emailed type, see

@@ -33,6 +33,8 @@ export class SelfUserDto {
   @ApiProperty() pushNotifications: boolean;
   @ApiProperty({ type: PrivacySettingsDto }) privacySettings: PrivacySettingsDto;
   @ApiProperty() twoFactorEnabled: boolean;
+  @ApiProperty({ description: 'Whether the person confirmed their email address through the mailed link' })
+  isEmailVerified: boolean;
   @ApiProperty() totalBetsWon: number;
   @ApiProperty() totalBetsLost: number;
   @ApiProperty({ enum: ['manual', 'oidc'] }) authProvider: 'manual' | 'oidc';

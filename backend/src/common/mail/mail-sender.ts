@@ -1,14 +1,20 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { AppConfig } from '../../../config/app-config.js';
-import type { EmailContent } from './email-message.js';
+import { AppConfig } from '../../config/app-config.js';
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 /** SMTP connections kept open and used in turn; also how many messages are sent at once. */
 export const MAX_SMTP_CONNECTIONS = 3;
 
 /**
  * Hands messages to the SMTP server of SMTP_URL over one pooled nodemailer transport, created once.
- * Without SMTP_URL it is disabled and sends nothing.
+ * Without SMTP_URL it is disabled and sends nothing. Shared by notification emails and account emails
+ * (password reset, address confirmation), so both go out the same way.
  */
 @Injectable()
 export class MailSender implements OnApplicationShutdown {
