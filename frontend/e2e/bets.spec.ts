@@ -46,7 +46,11 @@ async function acceptOnDashboard(page: Page, title: string) {
   await expect(page.getByRole('status').filter({ hasText: 'Bet Accepted!' })).toBeVisible();
 }
 
-async function report(page: Page, title: string, choice: 'WIN' | 'LOSE') {
+/**
+ * Reports `choice`; the dialog must first say what the report means, against what the other player already
+ * reported (`consequence`).
+ */
+async function report(page: Page, title: string, choice: 'WIN' | 'LOSE', consequence: RegExp) {
   await page.goto('/');
   await page.getByRole('article', { name: title }).getByRole('button', { name: 'Submit Outcome' }).click();
   await page
@@ -55,9 +59,7 @@ async function report(page: Page, title: string, choice: 'WIN' | 'LOSE') {
     .click();
   // The dialog says what the report means in money before anything is sent.
   const dialog = page.getByRole('dialog', { name: 'Submit Outcome' });
-  await expect(
-    dialog.getByText(choice === 'WIN' ? /You won \$25\.00/ : /You lost: .* receives \$50\.00/),
-  ).toBeVisible();
+  await expect(dialog.getByText(consequence)).toBeVisible();
   await expectAccessible(page, 'the Submit Outcome dialog');
   await dialog.getByRole('button', { name: 'Send my report' }).click();
 }
@@ -95,11 +97,11 @@ test('two people play a bet to the end; both wallets show the money and the rece
   await chooseOption(alice.page, resultDialog.getByLabel('Result'), { name: 'Yes', exact: true });
   await resultDialog.getByRole('button', { name: 'Submit Result' }).click();
   await expect(alice.page.getByRole('status').filter({ hasText: 'Result Submitted!' })).toBeVisible();
-  await report(alice.page, title, 'WIN');
+  await report(alice.page, title, 'WIN', /You won \$25\.00/);
   await expect(
     alice.page.getByRole('status').filter({ hasText: 'Your outcome has been recorded.' }),
   ).toBeVisible();
-  await report(bob.page, title, 'LOSE');
+  await report(bob.page, title, 'LOSE', /reported the same: the bet settles now and .* receives \$50\.00/);
   await expect(
     bob.page
       .getByRole('status')
@@ -138,8 +140,8 @@ test('conflicting reports show the Outcome Conflict view and end in a dispute', 
   await createBet(alice.page, bob.person, title);
   await acceptOnDashboard(bob.page, title);
 
-  await report(alice.page, title, 'WIN');
-  await report(bob.page, title, 'WIN');
+  await report(alice.page, title, 'WIN', /You won \$25\.00/);
+  await report(bob.page, title, 'WIN', /reported Yes\. A different report puts the bet in dispute/);
   const conflict = bob.page.getByRole('dialog', { name: 'Outcome Conflict' });
   await expect(conflict).toBeVisible();
   await expectAccessible(bob.page, 'the Outcome Conflict dialog');
