@@ -7,6 +7,7 @@ import { PasswordResetToken } from '../modules/auth/password-reset-token.entity.
 import { Session } from '../modules/auth/session.entity.js';
 import { BetActivity } from '../modules/bets/bet-activity.entity.js';
 import { Bet } from '../modules/bets/bet.entity.js';
+import { BetParticipant } from '../modules/bets/bet-participant.entity.js';
 import { DisputeStatement } from '../modules/bets/dispute-statement.entity.js';
 import { Friendship } from '../modules/friends/friendship.entity.js';
 import { NotificationOutboxEntry } from '../modules/notifications/delivery/outbox-entry.entity.js';
@@ -22,6 +23,7 @@ import { LedgerEntry } from '../modules/wallet/ledger-entry.entity.js';
 export const ENTITIES = [
   User,
   Bet,
+  BetParticipant,
   BetActivity,
   Friendship,
   LedgerEntry,

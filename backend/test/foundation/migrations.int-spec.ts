@@ -32,6 +32,7 @@ const OWN_TABLES = [
   'invite_codes',
   'suggestion_dismissals',
   'user_payout_totals',
+  'bet_participants',
   'admin_totals_delta',
 ];
 

@@ -13,6 +13,9 @@ import type { Relation } from 'typeorm';
 import { User } from '../users/user.entity.js';
 import { moneyColumn } from '../../database/column-types.js';
 
+/** A duel is two people (a challenge, or an open challenge's link); a pot is a group bet (3 to 20 players). */
+export type BetKind = 'duel' | 'pot';
+
 export type BetStatus =
   'pending' | 'active' | 'completed' | 'disputed' | 'declined' | 'cancelled' | 'expired';
 
@@ -47,6 +50,7 @@ export type BetStatus =
   'CHK_bets_open_not_started',
   `"opponentId" IS NOT NULL OR "status" IN ('pending', 'cancelled', 'expired')`,
 )
+@Check('CHK_bets_kind', `"kind" IN ('duel', 'pot')`)
 @Check('CHK_bets_not_self', `"opponentId" IS NULL OR "opponentId" <> "creatorId"`)
 @Entity('bets')
 export class Bet {
@@ -55,6 +59,10 @@ export class Bet {
 
   @Column({ type: 'varchar', length: 200 })
   title: string;
+
+  /** Its seats are in bet_participants either way; a duel also keeps them in its creator/opponent columns. */
+  @Column({ type: 'varchar', length: 8, default: 'duel' })
+  kind: BetKind;
 
   @Column({ type: 'text', nullable: true })
   description: string | null;

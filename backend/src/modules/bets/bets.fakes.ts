@@ -15,6 +15,7 @@ export function aBet(overrides: Partial<Bet> = {}): Bet {
   return {
     id: 7,
     title: 'Rain tomorrow',
+    kind: 'duel',
     description: null,
     amount: '25.00',
     creatorId: CREATOR,
