@@ -127,6 +127,13 @@ export class AppConfig {
   @Max(10000)
   SEARCHES_PER_MINUTE = 60;
 
+  /** The most players a group pot may have, its creator included (at least 3, at most 20). */
+  @Transform(toInt)
+  @IsInt({ message: 'POT_MAX_PLAYERS must be a whole number' })
+  @Min(3, { message: 'POT_MAX_PLAYERS must be at least 3' })
+  @Max(20, { message: 'POT_MAX_PLAYERS must be at most 20' })
+  POT_MAX_PLAYERS = 20;
+
   /**
    * Open (unauthenticated) lookups of a challenge or invite link allowed per minute per client IP: the codes
    * are unguessable only while nobody can try them by the thousand.

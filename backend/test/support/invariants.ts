@@ -17,9 +17,13 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
   const [totals] = await dataSource.query<{ balances: string; escrow: string; sources: string }[]>(`
     SELECT
       (SELECT coalesce(sum(balance), 0) FROM users)::text AS balances,
-      (SELECT coalesce(sum(CASE WHEN status = 'pending' THEN amount
+      (SELECT coalesce(sum(CASE WHEN kind = 'pot' THEN 0
+                                WHEN status = 'pending' THEN amount
                                 WHEN status IN ('active', 'disputed') THEN amount * 2
-                                ELSE 0 END), 0) FROM bets)::text AS escrow,
+                                ELSE 0 END), 0) FROM bets)
+       + (SELECT coalesce(sum(s.stake), 0) FROM bet_participants s JOIN bets b ON b.id = s."betId"
+           WHERE b.kind = 'pot' AND s."joinedAt" IS NOT NULL AND b.status IN ('pending', 'active', 'disputed'))
+       AS escrow,
       (SELECT coalesce(sum(amount), 0) FROM transactions
         WHERE type IN ('signup_bonus', 'admin_deposit', 'admin_withdrawal'))::text AS sources`);
   expect(totals).toBeDefined();
@@ -52,16 +56,28 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
     SELECT b.id FROM bets b
       LEFT JOIN (SELECT "referenceId", sum(amount) AS net FROM transactions
                   WHERE "referenceType" = 'bet' GROUP BY "referenceId") t ON t."referenceId" = b.id::text
-     WHERE coalesce(t.net, 0) <> -(CASE WHEN b.status = 'pending' THEN b.amount
+     WHERE b.kind = 'duel'
+       AND coalesce(t.net, 0) <> -(CASE WHEN b.status = 'pending' THEN b.amount
                                         WHEN b.status IN ('active', 'disputed') THEN b.amount * 2
                                         ELSE 0 END)`);
   expect(unbalancedBets).toEqual([]);
+
+  // 4b. Every bet (duel or pot) holds exactly its joined seats' stakes while open (docs/money.md, "Participants").
+  const unbalancedSeats = await dataSource.query<{ id: number }[]>(`
+    SELECT b.id FROM bets b
+      LEFT JOIN (SELECT "betId", sum(stake) AS held FROM bet_participants
+                  WHERE "joinedAt" IS NOT NULL GROUP BY "betId") p ON p."betId" = b.id
+      LEFT JOIN (SELECT "referenceId", sum(amount) AS net FROM transactions
+                  WHERE "referenceType" = 'bet' GROUP BY "referenceId") t ON t."referenceId" = b.id::text
+     WHERE coalesce(t.net, 0) <> -(CASE WHEN b.status IN ('pending', 'active', 'disputed')
+                                        THEN coalesce(p.held, 0) ELSE 0 END)`);
+  expect(unbalancedSeats).toEqual([]);
 
   const wrongCounters = await dataSource.query<{ userId: string }[]>(`
     WITH per_bet AS (
       SELECT t."userId", sum(t.amount) AS net
         FROM transactions t JOIN bets b ON t."referenceType" = 'bet' AND t."referenceId" = b.id::text
-       WHERE b.status = 'completed'
+       WHERE b.status = 'completed' AND b.kind = 'duel'
        GROUP BY t."userId", t."referenceId"),
     recomputed AS (
       SELECT "userId", count(*) FILTER (WHERE net > 0)::int AS won, count(*) FILTER (WHERE net < 0)::int AS lost

@@ -420,6 +420,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bets/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a group pot you were invited to, with your pick; your stake is escrowed
+         * @description 400 for a pick that is not an outcome or too low a balance (nothing moves); 409 when you are in already, the pot is full, locked or over; 404 when you were not invited (friends of the creator join by the link).
+         */
+        post: operations["BetsController_join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave a group pot before it locks; your stake comes back */
+        post: operations["BetsController_leave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a group pot before its join deadline (its creator only)
+         * @description With fewer than two players, or every pick the same, the pot is void and every stake comes back.
+         */
+        post: operations["BetsController_lock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bets/{id}/decline": {
         parameters: {
             query?: never;
@@ -1443,13 +1500,16 @@ export interface components {
             createdAt: string;
         };
         CreateBetDto: {
-            /** Format: uuid */
-            opponentId: string;
             /**
-             * @description Dollars as a string with at most 2 decimals
+             * Format: uuid
+             * @description A challenge to one person (required unless inviteeIds)
+             */
+            opponentId?: string;
+            /**
+             * @description Dollars as a string with at most 2 decimals (required unless inviteeIds)
              * @example 25.00
              */
-            amount: string;
+            amount?: string;
             title: string;
             description?: string;
             outcomes: string[];
@@ -1458,6 +1518,18 @@ export interface components {
             creatorPick: string;
             /** @enum {string} */
             resolutionType?: "mutual";
+            /** @description A group pot: the friends invited (2 to 19; POT_MAX_PLAYERS - 1 at most), instead of opponentId */
+            inviteeIds?: string[];
+            /**
+             * @description A group pot: the stake every player puts in
+             * @example 10.00
+             */
+            stake?: string;
+            /**
+             * Format: date-time
+             * @description A group pot: the deadline to join; it locks then
+             */
+            joinBy?: string;
         };
         BetPartyDto: {
             id: string;
@@ -1467,6 +1539,24 @@ export interface components {
             profileImageUrl: string | null;
             /** @description Only in admin views */
             email?: string | null;
+        };
+        BetParticipantDto: {
+            userId: string;
+            /** @enum {string} */
+            role: "creator" | "opponent" | "player";
+            /** @description null until they join */
+            pick: string | null;
+            /** @example 10.00 */
+            stake: string;
+            /** @description their report: an outcome or no_clear_outcome */
+            result: string | null;
+            /**
+             * Format: date-time
+             * @description null for an invitation not taken (no stake in)
+             */
+            joinedAt: string | null;
+            /** Format: date-time */
+            reportedAt: string | null;
         };
         BetDto: {
             id: number;
@@ -1499,6 +1589,18 @@ export interface components {
             resolutionDate: string | null;
             /** @description An open challenge’s link code (`/c/{code}`), shown to its creator only; null for a bet sent to a friend */
             challengeCode: string | null;
+            /**
+             * @description duel: two people; pot: a group pot (3 to 20 players). Always present.
+             * @enum {string}
+             */
+            kind?: "duel" | "pot";
+            /**
+             * Format: date-time
+             * @description A pot’s deadline to join (null for a duel). Always present.
+             */
+            joinBy?: string | null;
+            /** @description Every seat, in join order. Always present. */
+            participants?: components["schemas"]["BetParticipantDto"][];
         };
         ExpiringBetDto: {
             id: number;
@@ -1614,6 +1716,9 @@ export interface components {
         AcceptBetDto: {
             opponentPick: string;
         };
+        JoinPotDto: {
+            pick: string;
+        };
         SubmitResultDto: {
             /** @description Your own id (I won), the other party's id (I lost), NO_CLEAR_OUTCOME, or an outcome text */
             result: string;
@@ -1646,20 +1751,19 @@ export interface components {
              * @description null or omitted for a draw: both refunded
              */
             winnerId?: Record<string, never> | null;
+            /** @description A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back) */
+            outcome?: string;
             /** @description Why: kept in the audit log and shown to both players */
             resolution: string;
         };
         EditResolutionDto: {
             /** Format: uuid */
             winnerId?: Record<string, never> | null;
+            /** @description A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back) */
+            outcome?: string;
             reason: string;
         };
         CreateChallengeDto: {
-            /**
-             * @description Dollars as a string with at most 2 decimals
-             * @example 25.00
-             */
-            amount: string;
             title: string;
             description?: string;
             outcomes: string[];
@@ -1668,6 +1772,11 @@ export interface components {
             creatorPick: string;
             /** @enum {string} */
             resolutionType?: "mutual";
+            /**
+             * @description Dollars as a string with at most 2 decimals
+             * @example 25.00
+             */
+            amount: string;
         };
         ChallengerDto: {
             /**
@@ -2946,6 +3055,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    BetsController_join: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinPotDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+        };
+    };
+    BetsController_leave: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+        };
+    };
+    BetsController_lock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
             };
         };
     };

@@ -20,6 +20,7 @@ import { NotificationCommitOrder1795570000000 } from './1795570000000-Notificati
 import { AccentFoldedNames1795570300000 } from './1795570300000-AccentFoldedNames.js';
 import { PasswordResetTokens1795570400000 } from './1795570400000-PasswordResetTokens.js';
 import { BetParticipants1795580000000 } from './1795580000000-BetParticipants.js';
+import { GroupPots1795580100000 } from './1795580100000-GroupPots.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   AccentFoldedNames1795570300000,
   PasswordResetTokens1795570400000,
   BetParticipants1795580000000,
+  GroupPots1795580100000,
 ];

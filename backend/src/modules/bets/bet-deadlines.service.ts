@@ -8,6 +8,8 @@ import { disputedLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
 import { BetTransitions, refundPosting } from './bet-transitions.js';
 import { BetsRepository } from './bets.repository.js';
+import { potNotifications } from './pot-notifications.js';
+import { PotsService } from './pots.service.js';
 
 /** Hours after expiresAt that an active bet with missing or one-sided reports goes to an admin. */
 export const REPORTING_GRACE_HOURS = 24;
@@ -21,6 +23,7 @@ export class BetDeadlinesService {
     private readonly transitions: BetTransitions,
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
+    private readonly pots: PotsService,
     private readonly clock: Clock,
   ) {}
 
@@ -59,10 +62,40 @@ export class BetDeadlinesService {
           bet.creatorResult !== null || bet.opponentId === null ? bet.creatorId : bet.opponentId,
           'Reporting deadline passed without matching reports',
         );
+        if (bet.kind === 'pot') {
+          const seats = await this.pots.seatsOf(tx, bet.id);
+          const players = seats.map((seat) => seat.userId);
+          await this.activities.record(
+            tx,
+            bet.id,
+            players.map((userId) => ({
+              userId,
+              type: 'bet_disputed' as const,
+              description: `Bet disputed, under review: ${bet.title}`,
+            })),
+          );
+          await this.pots.announce(tx, bet, potNotifications.disputed(bet, players), seats);
+          continue;
+        }
         await this.activities.record(tx, bet.id, disputedLines(bet));
         await this.transitions.announce(tx, bet, betNotifications.disputed(bet, null));
       }
       return { expired: due.length, disputed: overdue.length };
+    });
+  }
+
+  /**
+   * Scheduled with the deadlines above: locks the group pots whose join deadline passed (void, and refunded,
+   * with fewer than two players or one pick only). Joins racing it queue on the pot's row: each lands before
+   * the lock (and plays) or after it (refused, nothing moved).
+   */
+  async lockDuePots(): Promise<{ locked: number }> {
+    return this.transactor.run(async (tx) => {
+      if (!(await tryJobLock(tx, 'betDeadlines'))) return { locked: 0 };
+      const now = this.clock.now();
+      const due = await this.bets.potsToLock(tx, now);
+      for (const id of due) await this.pots.lockLocked(tx, await this.transitions.lock(tx, id), now);
+      return { locked: due.length };
     });
   }
 }

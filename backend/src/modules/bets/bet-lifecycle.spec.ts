@@ -18,16 +18,39 @@ const ALLOWED: [BetStatus, BetAction, BetStatus][] = [
   ['completed', 'admin_reresolve', 'completed'],
 ];
 
+// A group pot's table, as docs/product.md "Group pots" says it.
+const POT_ALLOWED: [BetStatus, BetAction, BetStatus][] = [
+  ['pending', 'join', 'pending'],
+  ['pending', 'leave', 'pending'],
+  ['pending', 'decline', 'pending'],
+  ['pending', 'lock', 'active'],
+  ['pending', 'cancel', 'cancelled'],
+  ['pending', 'void', 'cancelled'],
+  ['active', 'report', 'active'],
+  ['active', 'settle', 'completed'],
+  ['active', 'dispute', 'disputed'],
+  ['active', 'deadline', 'disputed'],
+  ['active', 'void', 'cancelled'],
+  ['disputed', 'admin_resolve', 'completed'],
+  ['disputed', 'void', 'cancelled'],
+  ['completed', 'admin_reresolve', 'completed'],
+];
+
 describe('bet lifecycle', () => {
   const cases = BET_STATUSES.flatMap((status) => BET_ACTIONS.map((action) => [status, action] as const));
 
   it('covers every status x action pair', () => {
-    expect(cases).toHaveLength(7 * 11);
+    expect(cases).toHaveLength(7 * 14);
   });
 
   it.each(cases)('%s + %s', (status, action) => {
     const allowed = ALLOWED.find(([from, act]) => from === status && act === action);
     expect(nextStatus(status, action)).toBe(allowed ? allowed[2] : null);
+  });
+
+  it.each(cases)('pot: %s + %s', (status, action) => {
+    const allowed = POT_ALLOWED.find(([from, act]) => from === status && act === action);
+    expect(nextStatus(status, action, 'pot')).toBe(allowed ? allowed[2] : null);
   });
 
   it('ends declined, cancelled and expired bets for good', () => {

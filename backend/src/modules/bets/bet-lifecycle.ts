@@ -1,4 +1,4 @@
-import type { BetStatus } from './bet.entity.js';
+import type { BetKind, BetStatus } from './bet.entity.js';
 
 /**
  * The bet state machine (docs/product.md §10, bet lifecycle): which action may move a bet from which
@@ -17,7 +17,10 @@ export type BetAction =
   | 'deadline'
   | 'admin_resolve'
   | 'admin_reresolve'
-  | 'void';
+  | 'void'
+  | 'join'
+  | 'leave'
+  | 'lock';
 
 export const BET_STATUSES: readonly BetStatus[] = [
   'pending',
@@ -41,6 +44,9 @@ export const BET_ACTIONS: readonly BetAction[] = [
   'admin_resolve',
   'admin_reresolve',
   'void',
+  'join',
+  'leave',
+  'lock',
 ];
 
 const TRANSITIONS: Record<BetStatus, Partial<Record<BetAction, BetStatus>>> = {
@@ -70,9 +76,42 @@ const TRANSITIONS: Record<BetStatus, Partial<Record<BetAction, BetStatus>>> = {
   expired: {},
 };
 
-/** The status `action` leads to from `status`, or null when the action is not allowed there. */
-export function nextStatus(status: BetStatus, action: BetAction): BetStatus | null {
-  return TRANSITIONS[status][action] ?? null;
+/**
+ * A group pot (docs/product.md, "Group pots") goes through the same statuses: pending while players join,
+ * active once locked, then reported, settled or disputed as a duel is. It never ends declined or expired: an
+ * invitee's decline only gives up their own seat, and the join deadline locks it instead of expiring it.
+ */
+const POT_TRANSITIONS: Record<BetStatus, Partial<Record<BetAction, BetStatus>>> = {
+  pending: {
+    join: 'pending', // an invitee (or a friend of the creator, by the link) takes a seat; stake escrowed
+    leave: 'pending', // a player gives their seat up before the lock; refunded
+    decline: 'pending', // an invitee turns the invitation down; nothing was escrowed
+    lock: 'active', // the join deadline, or the creator starting early, with two picks at least
+    cancel: 'cancelled', // the creator calls it off; everyone refunded
+    void: 'cancelled', // locked with fewer than two players or one pick only, or an account deleted; refunded
+  },
+  active: {
+    report: 'active', // a player's report while others have not reported
+    settle: 'completed', // every player reported the same: split among those who picked it (or refunded)
+    dispute: 'disputed', // a report disagrees and the reporter confirmed
+    deadline: 'disputed', // not every player reported 24 h after expiresAt: an admin decides
+    void: 'cancelled',
+  },
+  disputed: {
+    admin_resolve: 'completed', // an admin decides the outcome (or no clear outcome)
+    void: 'cancelled',
+  },
+  completed: {
+    admin_reresolve: 'completed', // the admin's decision changed: reversed and paid again
+  },
+  declined: {},
+  cancelled: {},
+  expired: {},
+};
+
+/** The status `action` leads to from `status` for a bet of `kind`, or null when the action is not allowed there. */
+export function nextStatus(status: BetStatus, action: BetAction, kind: BetKind = 'duel'): BetStatus | null {
+  return (kind === 'pot' ? POT_TRANSITIONS : TRANSITIONS)[status][action] ?? null;
 }
 
 /** Statuses in which stakes are held in escrow. */

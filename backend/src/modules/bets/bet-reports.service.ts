@@ -10,6 +10,7 @@ import { DRAW, interpretReport, settlementPostings, winnerOf } from './bet-outco
 import { BetTransitions } from './bet-transitions.js';
 import { BetsRepository } from './bets.repository.js';
 import { InvalidBetError } from './bets.errors.js';
+import { PotsService } from './pots.service.js';
 import type { SubmitResultResponseDto } from './dto/bet-actions.dto.js';
 
 /** What the reporter whose report settled the bet is told: what happened to their money. */
@@ -33,6 +34,7 @@ export class BetReportsService {
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
     private readonly transitions: BetTransitions,
+    private readonly pots: PotsService,
     private readonly clock: Clock,
   ) {}
 
@@ -47,6 +49,7 @@ export class BetReportsService {
       const bet = await this.transitions.lockForParty(tx, betId, userId);
       this.transitions.assertCan(bet, 'report');
       await this.transitions.assertMayBet(tx, userId, now);
+      if (bet.kind === 'pot') return this.pots.report(tx, bet, userId, result, confirmed);
       const outcome = interpretReport(bet, userId, result);
       if (outcome === null)
         throw new InvalidBetError("That result is not one of this bet's outcomes", 'result');

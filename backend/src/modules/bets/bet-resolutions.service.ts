@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError } from '../../common/errors/domain-error.js';
 import { negate } from '../../common/money.js';
-import { Transactor } from '../../database/transactor.js';
+import { Transactor, type Tx } from '../../database/transactor.js';
 import { AuditTrail } from '../audit/audit-trail.service.js';
 import { LedgerService, type LedgerPosting } from '../wallet/ledger.service.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
@@ -13,6 +13,9 @@ import { BetTransitions } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 import { BetStateError, InvalidBetError } from './bets.errors.js';
+import { potNotifications } from './pot-notifications.js';
+import { PotsService } from './pots.service.js';
+import { DRAW as NO_WINNER, NO_CLEAR_OUTCOME } from './bet-outcome.js';
 
 /** An admin's decisions on disputed bets: the first resolution, and changing it later. Each one is audited. */
 @Injectable()
@@ -24,6 +27,7 @@ export class BetResolutionsService {
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
     private readonly audit: AuditTrail,
+    private readonly pots: PotsService,
     private readonly clock: Clock,
   ) {}
 
@@ -31,11 +35,18 @@ export class BetResolutionsService {
    * An admin decides a disputed bet: a winner (both stakes) or a draw (each refunded). Applied once even
    * when two admins race: the second finds the bet no longer disputed.
    */
-  async adminResolve(adminId: string, betId: number, winnerId: string | null, reason: string): Promise<Bet> {
+  async adminResolve(
+    adminId: string,
+    betId: number,
+    winnerId: string | null,
+    reason: string,
+    outcome?: string,
+  ): Promise<Bet> {
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
       const bet = await this.transitions.lock(tx, betId);
       this.transitions.assertCan(bet, 'admin_resolve');
+      if (bet.kind === 'pot') return this.decidePot(tx, adminId, bet, outcome, reason, false, now);
       this.assertWinnerIsParty(bet, winnerId);
       await this.ledger.post(tx, settlementPostings(bet, winnerId, 'admin'));
       const finalResult = this.outcomeFor(bet, winnerId);
@@ -70,6 +81,7 @@ export class BetResolutionsService {
     betId: number,
     winnerId: string | null,
     reason: string,
+    outcome?: string,
   ): Promise<Bet> {
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
@@ -78,6 +90,7 @@ export class BetResolutionsService {
       if (bet.resolutionType !== 'admin') {
         throw new BetStateError('Only a dispute resolved by an admin can be changed');
       }
+      if (bet.kind === 'pot') return this.decidePot(tx, adminId, bet, outcome, reason, true, now);
       this.assertWinnerIsParty(bet, winnerId);
       if (winnerId === bet.winnerUserId) {
         throw new BadRequestError('The bet is already resolved that way', 'resolution_unchanged');
@@ -111,6 +124,45 @@ export class BetResolutionsService {
       await this.transitions.announce(tx, bet, betNotifications.adminDecided(bet, winnerId, true, reason));
       return { ...bet, winnerUserId: winnerId, finalResult };
     });
+  }
+
+  /** An admin decides (or changes the decision on) a group pot by its outcome; audited as a duel's. */
+  private async decidePot(
+    tx: Tx,
+    adminId: string,
+    bet: Bet,
+    outcome: string | undefined,
+    reason: string,
+    change: boolean,
+    now: Date,
+  ): Promise<Bet> {
+    if (outcome === undefined) {
+      throw new InvalidBetError('Choose the outcome that happened, or no clear outcome', 'outcome');
+    }
+    const decided = outcome === NO_CLEAR_OUTCOME ? NO_WINNER : outcome;
+    const previous = { status: bet.status, finalResult: change ? bet.finalResult : null };
+    const nets = await this.pots.decide(tx, bet, decided, change, now);
+    if (!change) await this.bets.closeDispute(tx, bet.id, { adminId, resolution: reason, resolvedAt: now });
+    await this.audit.record(tx, {
+      adminId,
+      action: change ? 'edit_resolution' : 'resolve_dispute',
+      targetType: 'bet',
+      targetId: String(bet.id),
+      reason,
+      previousValue: previous,
+      newValue: { status: 'completed', finalResult: decided },
+    });
+    await this.activities.record(
+      tx,
+      bet.id,
+      nets.map(({ userId }) => ({
+        userId,
+        type: change ? ('admin_reresolved' as const) : ('admin_resolved' as const),
+        description: `${change ? 'Admin changed the decision' : 'Dispute resolved by admin'}: ${bet.title}`,
+      })),
+    );
+    await this.pots.announce(tx, bet, potNotifications.settled(bet, nets, true));
+    return { ...bet, status: 'completed', finalResult: decided, resolutionType: 'admin' };
   }
 
   /** The outcome text that makes `winnerId` the winner, or DRAW. */

@@ -6,6 +6,7 @@ import { NotificationsService, type NotificationDraft } from '../notifications/n
 import type { LedgerPosting } from '../wallet/ledger.service.js';
 import { nextStatus, type BetAction } from './bet-lifecycle.js';
 import type { Bet, BetStatus } from './bet.entity.js';
+import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { BetsRepository } from './bets.repository.js';
 import {
   AccountSuspendedError,
@@ -22,6 +23,9 @@ const STATE_MESSAGES: Partial<Record<BetAction, string>> = {
   report: 'Results can only be submitted for an active bet',
   admin_resolve: 'Only a disputed bet can be resolved',
   admin_reresolve: 'Only a dispute resolved by an admin can be changed',
+  join: 'This pot is no longer taking players',
+  leave: 'This pot is locked: stakes stay in until it settles',
+  lock: 'Only a pot still taking players can be started',
 };
 
 /** Who is in the bet: the creator, and the opponent once there is one. */
@@ -50,6 +54,7 @@ export function refundPosting(bet: Bet, userId: string, label: string): LedgerPo
 export class BetTransitions {
   constructor(
     private readonly bets: BetsRepository,
+    private readonly seats: BetParticipantsRepository,
     private readonly standing: AccountStanding,
     private readonly notifications: NotificationsService,
   ) {}
@@ -63,8 +68,10 @@ export class BetTransitions {
   /** Locks the bet; someone who is not a party is told it does not exist. */
   async lockForParty(tx: TxOrManager, betId: number, userId: string): Promise<Bet> {
     const bet = await this.lock(tx, betId);
-    if (bet.creatorId !== userId && bet.opponentId !== userId) throw new BetNotFoundError();
-    return bet;
+    if (bet.creatorId === userId || bet.opponentId === userId) return bet;
+    // A pot's invitees and players are its seats.
+    if (bet.kind === 'pot' && (await this.seats.seatOf(tx, bet.id, userId))) return bet;
+    throw new BetNotFoundError();
   }
 
   /** Locks the open challenge with this link code; an unknown (or malformed) code is 404. */
@@ -76,7 +83,7 @@ export class BetTransitions {
   }
 
   assertCan(bet: Bet, action: BetAction): void {
-    if (nextStatus(bet.status, action) === null) {
+    if (nextStatus(bet.status, action, bet.kind) === null) {
       throw new BetStateError(STATE_MESSAGES[action] ?? `This bet is ${bet.status}`);
     }
   }
@@ -93,7 +100,7 @@ export class BetTransitions {
 
   /** Applies a transition with an UPDATE conditional on the status read under the lock. */
   async moveTo(tx: TxOrManager, bet: Bet, action: BetAction, changes: Partial<Bet>): Promise<BetStatus> {
-    const status = nextStatus(bet.status, action);
+    const status = nextStatus(bet.status, action, bet.kind);
     if (status === null) throw new BetStateError(STATE_MESSAGES[action] ?? `This bet is ${bet.status}`);
     if (!(await this.bets.moveStatus(tx, bet, status, changes))) {
       throw new BetStateError(STATE_MESSAGES[action] ?? 'This bet just changed');
@@ -107,7 +114,12 @@ export class BetTransitions {
    * report) reads as done on every device; all of it only once the transaction commits.
    */
   async announce(tx: TxOrManager, bet: Bet, drafts: NotificationDraft[]): Promise<void> {
+    await this.announceTo(tx, partiesOf(bet), drafts);
+  }
+
+  /** As `announce`, to the people given: a group pot's are its seats. */
+  async announceTo(tx: TxOrManager, people: string[], drafts: NotificationDraft[]): Promise<void> {
     await this.notifications.notify(tx, drafts);
-    this.notifications.changed(tx, partiesOf(bet), ['bets', 'wallet', 'activities', 'notifications']);
+    this.notifications.changed(tx, people, ['bets', 'wallet', 'activities', 'notifications']);
   }
 }

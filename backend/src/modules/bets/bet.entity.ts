@@ -45,11 +45,17 @@ export type BetStatus =
 // An open challenge (docs/product.md, "Open challenge links") has no opponent until someone takes it by its
 // link's code; a bet without an opponent is always an open challenge, and it cannot be under way.
 @Index('UQ_bets_challengeCode', ['challengeCode'], { unique: true })
-@Check('CHK_bets_opponent_or_code', `"opponentId" IS NOT NULL OR "challengeCode" IS NOT NULL`)
+@Check(
+  'CHK_bets_opponent_or_code',
+  `"kind" = 'pot' OR "opponentId" IS NOT NULL OR "challengeCode" IS NOT NULL`,
+)
 @Check(
   'CHK_bets_open_not_started',
-  `"opponentId" IS NOT NULL OR "status" IN ('pending', 'cancelled', 'expired')`,
+  `"kind" = 'pot' OR "opponentId" IS NOT NULL OR "status" IN ('pending', 'cancelled', 'expired')`,
 )
+// A group pot's players are its seats (bet_participants); it locks at joinBy (docs/product.md, "Group pots").
+@Check('CHK_bets_pot_shape', `"kind" = 'duel' OR ("opponentId" IS NULL AND "joinBy" IS NOT NULL)`)
+@Index('IDX_bets_pots_joining', ['joinBy'], { where: `"kind" = 'pot' AND "status" = 'pending'` })
 @Check('CHK_bets_kind', `"kind" IN ('duel', 'pot')`)
 @Check('CHK_bets_not_self', `"opponentId" IS NULL OR "opponentId" <> "creatorId"`)
 @Entity('bets')
@@ -118,6 +124,10 @@ export class Bet {
 
   @Column({ type: 'timestamptz', nullable: true })
   expiresAt: Date | null;
+
+  /** A pot's deadline to join: the deadlines job locks it then (null for a duel). */
+  @Column({ type: 'timestamptz', nullable: true })
+  joinBy: Date | null;
 
   /** When the one-hour expiry reminder went out; set once so no instance or rerun sends it twice. */
   @Column({ type: 'timestamptz', nullable: true })

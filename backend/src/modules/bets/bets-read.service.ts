@@ -11,7 +11,7 @@ import { RelationsService } from '../friends/relations.service.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import { challengeState } from './bet-lifecycle.js';
 import { BetNotFoundError, ChallengeNotFoundError } from './bets.errors.js';
-import type { BetDto, BetPartyDto, ExpiringBetDto } from './dto/bet-view.dto.js';
+import type { BetDto, BetParticipantDto, BetPartyDto, ExpiringBetDto } from './dto/bet-view.dto.js';
 import type { ChallengeDto } from './dto/challenge.dto.js';
 
 export const BET_LISTS = {
@@ -27,7 +27,8 @@ export type BetList = keyof typeof BET_LISTS;
 const PERSON = `id, username, "firstName", "lastName", "profileImageUrl", "privacySettings", email`;
 const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."creatorId", b."opponentId", b.status,
   b.duration, b."creatorPick", b."opponentPick", b."creatorResult", b."opponentResult", b."finalResult",
-  b."resolutionType", b."winnerUserId", b."resolutionDate", b."expiresAt", b."createdAt", b."challengeCode",
+  b."resolutionType", b."winnerUserId", b."resolutionDate", b."expiresAt", b."createdAt", b."challengeCode", b.kind,
+  b."joinBy",
   row_to_json(c) AS creator, row_to_json(o) AS opponent, row_to_json(w) AS winner`;
 const PEOPLE_JOINS = `
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."creatorId") c ON true
@@ -76,6 +77,8 @@ export type PresentableBet = Pick<
   | 'expiresAt'
   | 'createdAt'
   | 'challengeCode'
+  | 'kind'
+  | 'joinBy'
 > & { creator?: PartyRow | null; opponent?: PartyRow | null; winner?: PartyRow | null };
 
 type BetRow = PresentableBet;
@@ -149,12 +152,17 @@ export class BetsReadService {
     return rows.map((row) => summarise(row, relations.get(row.id) ?? ('stranger' satisfies ViewerRelation)));
   }
 
-  async one(viewer: AuthUser, betId: number): Promise<BetDto> {
-    const [bet] = await this.reads.rows<BetRow>(
-      `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`,
-      [betId],
+  /** The bet as `viewer` may see it; `gaveUpSeat`: they just declined or left a pot, and are told how it stands. */
+  async one(viewer: AuthUser, betId: number, options: { gaveUpSeat?: boolean } = {}): Promise<BetDto> {
+    const [bet] = await this.reads.rows<BetRow & { seated: boolean }>(
+      `SELECT ${BET_COLUMNS},
+              EXISTS (SELECT 1 FROM bet_participants s WHERE s."betId" = b.id AND s."userId" = $2) AS seated
+         FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`,
+      [betId, viewer.id],
     );
-    if (!bet || (!viewer.isAdmin && bet.creatorId !== viewer.id && bet.opponentId !== viewer.id)) {
+    // A pot's invitees and players are its seats; a duel's parties are in its seats too.
+    const party = bet && (bet.creatorId === viewer.id || bet.opponentId === viewer.id || bet.seated);
+    if (!bet || (!viewer.isAdmin && !party && !options.gaveUpSeat)) {
       throw new BetNotFoundError();
     }
     const [dto] = await this.present(viewer, [bet]);
@@ -259,6 +267,7 @@ export class BetsReadService {
       viewer,
       people.map((user) => user.id),
     );
+    const seats = await this.seatsOf(bets.map((bet) => bet.id));
     const party = (user: PartyRow | null | undefined): BetPartyDto | null => {
       if (!user) return null;
       const summary = summarise(user, relations.get(user.id) ?? ('stranger' satisfies ViewerRelation));
@@ -295,6 +304,37 @@ export class BetsReadService {
       resolutionDate: bet.resolutionDate ? bet.resolutionDate.toISOString() : null,
       // The link is the creator's to share; the person who took it has no use for it.
       challengeCode: bet.creatorId === viewer.id ? bet.challengeCode : null,
+      kind: bet.kind,
+      joinBy: bet.joinBy ? bet.joinBy.toISOString() : null,
+      participants: seats.get(bet.id) ?? [],
     }));
+  }
+
+  /** The seats of `betIds` (bet_participants), in the order people joined, in one query. */
+  private async seatsOf(betIds: number[]): Promise<Map<number, BetParticipantDto[]>> {
+    const seats = new Map<number, BetParticipantDto[]>();
+    if (betIds.length === 0) return seats;
+    const rows = await this.reads.rows<
+      BetParticipantDto & { betId: number; joinedAt: Date | null; reportedAt: Date | null }
+    >(
+      `SELECT "betId", "userId", role, pick, stake::text AS stake, result, "joinedAt", "reportedAt"
+         FROM bet_participants WHERE "betId" = ANY($1::int[])
+        ORDER BY "betId", "joinedAt" NULLS LAST, (role = 'creator') DESC, "userId"`,
+      [betIds],
+    );
+    for (const row of rows) {
+      const list = seats.get(row.betId) ?? [];
+      list.push({
+        userId: row.userId,
+        role: row.role,
+        pick: row.pick,
+        stake: row.stake,
+        result: row.result,
+        joinedAt: row.joinedAt ? new Date(row.joinedAt).toISOString() : null,
+        reportedAt: row.reportedAt ? new Date(row.reportedAt).toISOString() : null,
+      });
+      seats.set(row.betId, list);
+    }
+    return seats;
   }
 }

@@ -5,6 +5,7 @@ import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/access-policy.js';
@@ -18,10 +19,12 @@ import { BetsReadService, type BetList } from './bets-read.service.js';
 import { BetReportsService } from './bet-reports.service.js';
 import { BetResolutionsService } from './bet-resolutions.service.js';
 import { BetsService } from './bets.service.js';
+import { PotsService } from './pots.service.js';
 import {
   AcceptBetDto,
   AdminResolveDto,
   EditResolutionDto,
+  JoinPotDto,
   SubmitResultDto,
   SubmitResultResponseDto,
 } from './dto/bet-actions.dto.js';
@@ -45,6 +48,7 @@ export class BetsController {
     private readonly reads: BetsReadService,
     private readonly pages: BetPageService,
     private readonly statements: DisputeStatementsService,
+    private readonly pots: PotsService,
     private readonly clock: Clock,
     readonly idempotency: IdempotentRequests,
   ) {}
@@ -155,13 +159,55 @@ export class BetsController {
     return this.reads.one(user, id);
   }
 
+  @Post(':id/join')
+  @Idempotent()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Join a group pot you were invited to, with your pick; your stake is escrowed',
+    description:
+      '400 for a pick that is not an outcome or too low a balance (nothing moves); 409 when you are in already, ' +
+      'the pot is full, locked or over; 404 when you were not invited (friends of the creator join by the link).',
+  })
+  @ApiOkResponse({ type: BetDto })
+  async join(
+    @CurrentUser() user: AuthUser,
+    @Param('id', IntIdPipe) id: number,
+    @Body() body: JoinPotDto,
+  ): Promise<BetDto> {
+    await this.pots.join(user.id, id, body.pick);
+    return this.reads.one(user, id);
+  }
+
+  @Post(':id/leave')
+  @Idempotent()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Leave a group pot before it locks; your stake comes back' })
+  @ApiOkResponse({ type: BetDto })
+  async leave(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
+    await this.pots.leave(user.id, id);
+    return this.reads.one(user, id, { gaveUpSeat: true });
+  }
+
+  @Post(':id/lock')
+  @Idempotent()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Start a group pot before its join deadline (its creator only)',
+    description: 'With fewer than two players, or every pick the same, the pot is void and every stake comes back.',
+  })
+  @ApiOkResponse({ type: BetDto })
+  async lock(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
+    await this.pots.lockEarly(user.id, id);
+    return this.reads.one(user, id);
+  }
+
   @Post(':id/decline')
   @Idempotent()
   @HttpCode(200)
   @ApiOkResponse({ type: BetDto })
   async decline(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {
-    await this.bets.decline(user.id, id);
-    return this.reads.one(user, id);
+    const bet = await this.bets.decline(user.id, id);
+    return this.reads.one(user, id, { gaveUpSeat: bet.kind === 'pot' });
   }
 
   @Post(':id/cancel')
@@ -195,7 +241,7 @@ export class BetsController {
     @Param('id', IntIdPipe) id: number,
     @Body() body: AdminResolveDto,
   ): Promise<BetDto> {
-    await this.resolutions.adminResolve(admin.id, id, body.winnerId ?? null, body.resolution);
+    await this.resolutions.adminResolve(admin.id, id, body.winnerId ?? null, body.resolution, body.outcome);
     return this.reads.one(admin, id);
   }
 
@@ -209,7 +255,7 @@ export class BetsController {
     @Param('id', IntIdPipe) id: number,
     @Body() body: EditResolutionDto,
   ): Promise<BetDto> {
-    await this.resolutions.editResolution(admin.id, id, body.winnerId ?? null, body.reason);
+    await this.resolutions.editResolution(admin.id, id, body.winnerId ?? null, body.reason, body.outcome);
     return this.reads.one(admin, id);
   }
 

@@ -1,6 +1,7 @@
 import { automock, newTestService, type TestService } from '../../testing/unit.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { AccountStanding } from '../users/account-standing.js';
+import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { BetTransitions } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
@@ -33,6 +34,7 @@ export function aBet(overrides: Partial<Bet> = {}): Bet {
     winnerUserId: null,
     resolutionDate: null,
     expiresAt: new Date(created.getTime() + 24 * 3_600_000),
+    joinBy: null,
     reminderSentAt: null,
     createdAt: created,
     updatedAt: created,
@@ -58,7 +60,7 @@ export function newBetsTest<S>(type: new (...args: never[]) => S): BetsTest<S> {
   const standing = automock(AccountStanding);
   const notifications = automock(NotificationsService);
   standing.isSuspended.mockResolvedValue(false);
-  const transitions = new BetTransitions(bets, standing, notifications);
+  const transitions = new BetTransitions(bets, automock(BetParticipantsRepository), standing, notifications);
   const test = newTestService(type, [
     [BetsRepository, bets],
     [AccountStanding, standing],

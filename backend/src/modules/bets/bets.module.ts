@@ -20,6 +20,8 @@ import { BetsRepository } from './bets.repository.js';
 import { BetTransitions } from './bet-transitions.js';
 import { BetsDeletionParticipant } from './bets-deletion.participant.js';
 import { BetsService } from './bets.service.js';
+import { BetParticipantsRepository } from './bet-participants.repository.js';
+import { PotsService } from './pots.service.js';
 import { ChallengesController } from './challenges.controller.js';
 import { DisputeStatementsService } from './dispute-statements.service.js';
 import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
@@ -39,7 +41,9 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
   providers: [
     transactorProvider,
     BetsRepository,
+    BetParticipantsRepository,
     BetsService,
+    PotsService,
     BetReportsService,
     BetTransitions,
     BetResolutionsService,

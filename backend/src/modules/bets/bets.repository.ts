@@ -16,7 +16,7 @@ export interface RemindedBet {
   opponentResult: string | null;
 }
 
-export type NewBet = Pick<
+export type NewBet = Partial<Pick<Bet, 'kind' | 'joinBy'>> & Pick<
   Bet,
   | 'title'
   | 'description'
@@ -38,7 +38,7 @@ export type NewBet = Pick<
  */
 const BET_COLUMNS = `id, title, kind, description, amount, "creatorId", "opponentId", "challengeCode", status, duration, outcomes,
   "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult", "resolutionType", "winnerUserId",
-  "resolutionDate", "expiresAt", "reminderSentAt", "createdAt", "updatedAt"`;
+  "resolutionDate", "expiresAt", "joinBy", "reminderSentAt", "createdAt", "updatedAt"`;
 
 /** What a transition may change: every column but the key and the timestamps the database keeps. */
 const SETTABLE_COLUMNS = new Set(
@@ -94,8 +94,8 @@ export class BetsRepository {
     const [row] = await queryIn<Bet[]>(
       tx,
       `INSERT INTO bets (title, description, amount, "creatorId", "opponentId", "challengeCode", status, duration,
-                         outcomes, "creatorPick", "resolutionType", "expiresAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                         outcomes, "creatorPick", "resolutionType", "expiresAt", kind, "joinBy")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        RETURNING ${BET_COLUMNS}`,
       [
         bet.title,
@@ -110,6 +110,8 @@ export class BetsRepository {
         bet.creatorPick,
         bet.resolutionType,
         bet.expiresAt,
+        bet.kind ?? 'duel',
+        bet.joinBy ?? null,
       ],
     );
     if (!row) throw new Error('the bet insert returned no row');
@@ -141,7 +143,18 @@ export class BetsRepository {
   async unansweredBy(tx: TxOrManager, now: Date): Promise<number[]> {
     const rows = await queryIn<{ id: number }[]>(
       tx,
-      `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+      `SELECT id FROM bets WHERE status = 'pending' AND "expiresAt" <= $1 AND kind = 'duel' ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+      [now],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Up to 500 group pots still taking players whose join deadline is `now` or past, locked, skipping busy rows. */
+  async potsToLock(tx: TxOrManager, now: Date): Promise<number[]> {
+    const rows = await queryIn<{ id: number }[]>(
+      tx,
+      `SELECT id FROM bets WHERE kind = 'pot' AND status = 'pending' AND "joinBy" <= $1
+        ORDER BY "joinBy" LIMIT 500 FOR UPDATE SKIP LOCKED`,
       [now],
     );
     return rows.map((row) => row.id);

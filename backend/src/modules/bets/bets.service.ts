@@ -21,6 +21,7 @@ import {
   OwnChallengeError,
 } from './bets.errors.js';
 import type { CreateBetDto, CreateChallengeDto } from './dto/create-bet.dto.js';
+import { PotsService } from './pots.service.js';
 
 /**
  * What players do with bets before they are under way, each in one transaction: the bet row is locked, the state machine asked,
@@ -38,11 +39,19 @@ export class BetsService {
     private readonly transitions: BetTransitions,
     private readonly relations: RelationsService,
     private readonly standing: AccountStanding,
+    private readonly pots: PotsService,
     private readonly clock: Clock,
   ) {}
 
-  /** A challenge sent to a friend (or anyone whose settings allow it): pending until they answer. */
+  /**
+   * A challenge sent to a friend (or anyone whose settings allow it): pending until they answer. With
+   * inviteeIds instead of opponentId, a group pot (PotsService).
+   */
   async create(creatorId: string, input: CreateBetDto): Promise<Bet> {
+    if (input.inviteeIds !== undefined) {
+      const { inviteeIds, stake = '', joinBy = '' } = input;
+      return this.pots.create(creatorId, { ...input, inviteeIds, stake, joinBy });
+    }
     if (input.opponentId === creatorId)
       throw new InvalidBetError('You cannot bet against yourself', 'opponentId');
     this.assertPickIsOutcome(input);
@@ -81,6 +90,7 @@ export class BetsService {
   async accept(userId: string, betId: number, pick: string): Promise<Bet> {
     return this.transactor.run(async (tx) => {
       const bet = await this.transitions.lockForParty(tx, betId, userId);
+      if (bet.kind === 'pot') throw new BetStateError('This is a group pot: join it with your pick');
       if (bet.opponentId !== userId)
         throw new NotYourMoveError('Only the challenged person can accept this bet');
       return this.acceptLocked(tx, bet, userId, pick);
@@ -96,6 +106,8 @@ export class BetsService {
     return this.transactor.run(async (tx) => {
       const bet = await this.transitions.lockChallenge(tx, code);
       if (bet.creatorId === userId) throw new OwnChallengeError();
+      // A group pot's link lets the creator's friends join it.
+      if (bet.kind === 'pot') return this.pots.joinByLink(tx, bet, userId, pick);
       if (bet.opponentId === userId) throw new BetStateError('You have already accepted this challenge');
       const state = challengeState(bet, this.clock.now());
       if (state !== 'open') throw new ChallengeClosedError(state);
@@ -116,6 +128,9 @@ export class BetsService {
   private async endPending(userId: string, betId: number, action: 'decline' | 'cancel'): Promise<Bet> {
     return this.transactor.run(async (tx) => {
       const bet = await this.transitions.lockForParty(tx, betId, userId);
+      if (bet.kind === 'pot') {
+        return action === 'decline' ? this.pots.decline(userId, bet, tx) : this.pots.cancel(userId, bet, tx);
+      }
       if (action === 'decline' && bet.opponentId !== userId) {
         throw new NotYourMoveError('Only the challenged person can decline this bet');
       }

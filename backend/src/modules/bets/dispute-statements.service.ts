@@ -21,11 +21,13 @@ export class DisputeStatementsService {
     await inTransaction(this.dataSource, async (manager) => {
       // FOR SHARE: an admin's decision (which locks the bet FOR UPDATE) waits for this statement or comes
       // first and makes it refused, so a statement never lands after the decision it was meant for.
-      const [bet] = await manager.query<{ status: string; creatorId: string; opponentId: string | null }[]>(
-        `SELECT status, "creatorId", "opponentId" FROM bets WHERE id = $1 FOR SHARE`,
-        [betId],
+      // A seat (bet_participants) makes a party: a duel's two people, a pot's players.
+      const [bet] = await manager.query<{ status: string; seated: boolean }[]>(
+        `SELECT status, EXISTS (SELECT 1 FROM bet_participants WHERE "betId" = $1 AND "userId" = $2) AS seated
+           FROM bets WHERE id = $1 FOR SHARE`,
+        [betId, userId],
       );
-      const isParty = bet && (bet.creatorId === userId || bet.opponentId === userId);
+      const isParty = bet?.seated === true;
       if (!bet || (!isParty && !isAdmin)) throw new BetNotFoundError();
       if (!isParty) throw new NotYourMoveError('Only the two players can add a statement');
       if (bet.status !== 'disputed') {

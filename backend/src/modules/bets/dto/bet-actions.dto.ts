@@ -19,6 +19,15 @@ export class AcceptBetDto {
   opponentPick: string;
 }
 
+/** Joining a group pot: the outcome you pick (several players may pick the same). */
+export class JoinPotDto {
+  @ApiProperty()
+  @IsString({ message: 'Please select your predicted outcome.' })
+  @IsNotEmpty({ message: 'Please select your predicted outcome.' })
+  @MaxLength(100, { message: 'Please select your predicted outcome.' })
+  pick: string;
+}
+
 export class SubmitResultDto {
   @ApiProperty({
     description: "Your own id (I won), the other party's id (I lost), NO_CLEAR_OUTCOME, or an outcome text",
@@ -63,6 +72,15 @@ export class AdminResolveDto {
   @IsUUID('all', { message: 'winnerId must be the creator or the opponent' })
   winnerId?: string | null;
 
+  @ApiPropertyOptional({
+    description: 'A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back)',
+  })
+  @IsOptional()
+  @IsString({ message: 'Choose one of the outcomes, or no clear outcome' })
+  @IsNotEmpty({ message: 'Choose one of the outcomes, or no clear outcome' })
+  @MaxLength(200, { message: 'Choose one of the outcomes, or no clear outcome' })
+  outcome?: string;
+
   @ApiProperty({ minLength: 10, description: 'Why: kept in the audit log and shown to both players' })
   @IsString({ message: 'Resolution must be at least 10 characters' })
   @MinLength(10, { message: 'Resolution must be at least 10 characters' })
@@ -77,6 +95,15 @@ export class EditResolutionDto {
   @ValidateIf((_object, value) => value !== null)
   @IsUUID('all', { message: 'winnerId must be the creator or the opponent' })
   winnerId?: string | null;
+
+  @ApiPropertyOptional({
+    description: 'A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back)',
+  })
+  @IsOptional()
+  @IsString({ message: 'Choose one of the outcomes, or no clear outcome' })
+  @IsNotEmpty({ message: 'Choose one of the outcomes, or no clear outcome' })
+  @MaxLength(200, { message: 'Choose one of the outcomes, or no clear outcome' })
+  outcome?: string;
 
   @ApiProperty({ minLength: 10 })
   @IsString({ message: 'Reason must be at least 10 characters' })

@@ -11,6 +11,24 @@ export class BetPartyDto {
     string | null;
 }
 
+/** A seat at a bet: a duel has two (the second open until someone takes an open challenge), a pot up to 20. */
+export class BetParticipantDto {
+  @ApiProperty() userId: string;
+  @ApiProperty({ enum: ['creator', 'opponent', 'player'] }) role: string;
+  @ApiProperty({ nullable: true, type: String, description: 'null until they join' }) pick: string | null;
+  @ApiProperty({ example: '10.00' }) stake: string;
+  @ApiProperty({ nullable: true, type: String, description: 'their report: an outcome or no_clear_outcome' })
+  result: string | null;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'null for an invitation not taken (no stake in)',
+  })
+  joinedAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) reportedAt: string | null;
+}
+
 export class BetDto {
   @ApiProperty() id: number;
   @ApiProperty() title: string;
@@ -43,6 +61,21 @@ export class BetDto {
       'An open challenge’s link code (`/c/{code}`), shown to its creator only; null for a bet sent to a friend',
   })
   challengeCode: string | null;
+  // Always sent; optional in the document only so clients built before pots keep compiling (their fixtures).
+  @ApiPropertyOptional({
+    enum: ['duel', 'pot'],
+    description: 'duel: two people; pot: a group pot (3 to 20 players). Always present.',
+  })
+  kind: 'duel' | 'pot';
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'A pot’s deadline to join (null for a duel). Always present.',
+  })
+  joinBy: string | null;
+  @ApiPropertyOptional({ type: [BetParticipantDto], description: 'Every seat, in join order. Always present.' })
+  participants: BetParticipantDto[];
 }
 
 export class ExpiringBetDto {

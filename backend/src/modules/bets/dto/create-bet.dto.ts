@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -6,6 +7,7 @@ import {
   IsArray,
   IsIn,
   IsInt,
+  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -15,6 +17,7 @@ import {
   MaxLength,
   Min,
   Validate,
+  ValidateIf,
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
@@ -55,18 +58,35 @@ class NoBlankOutcomes implements ValidatorConstraintInterface {
 }
 
 /** docs/product.md §5 Bet creation, with the spec's messages; the server re-checks what the screen checks. */
+/**
+ * The spec's rules for a bet's amount, with its messages; listed in the order stacked decorators run (bottom
+ * up), which decides the message a bad amount gets.
+ */
+const AmountRules = () =>
+  applyDecorators(
+    Validate(MinimumAmount, { message: 'Minimum bet amount is $0.01' }),
+    Matches(AMOUNT_PATTERN, { message: 'Amount must be a number with at most 2 decimal places' }),
+    IsNotEmpty({ message: 'Amount is required' }),
+    IsString({ message: 'Amount is required' }),
+  );
+
+/** A group pot is asked for by inviteeIds: it then takes stake and joinBy instead of opponentId and amount. */
+const isPot = (body: { inviteeIds?: unknown }): boolean => body.inviteeIds !== undefined;
+
 export class CreateBetDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiPropertyOptional({ format: 'uuid', description: 'A challenge to one person (required unless inviteeIds)' })
+  @ValidateIf((body: CreateBetDto) => !isPot(body))
   @IsString({ message: 'You must select an opponent' })
   @IsNotEmpty({ message: 'You must select an opponent' })
   @IsUUID('all', { message: 'You must select an opponent' })
   opponentId: string;
 
-  @ApiProperty({ example: '25.00', description: 'Dollars as a string with at most 2 decimals' })
-  @IsString({ message: 'Amount is required' })
-  @IsNotEmpty({ message: 'Amount is required' })
-  @Matches(AMOUNT_PATTERN, { message: 'Amount must be a number with at most 2 decimal places' })
-  @Validate(MinimumAmount, { message: 'Minimum bet amount is $0.01' })
+  @ApiPropertyOptional({
+    example: '25.00',
+    description: 'Dollars as a string with at most 2 decimals (required unless inviteeIds)',
+  })
+  @ValidateIf((body: CreateBetDto) => !isPot(body))
+  @AmountRules()
   amount: string;
 
   @ApiProperty({ maxLength: 200 })
@@ -109,10 +129,45 @@ export class CreateBetDto {
   @IsOptional()
   @IsIn(['mutual'], { message: 'resolutionType must be mutual' })
   resolutionType?: 'mutual';
+
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    description: 'A group pot: the friends invited (2 to 19; POT_MAX_PLAYERS - 1 at most), instead of opponentId',
+  })
+  @IsOptional()
+  @IsArray({ message: 'Invite between 2 and 19 friends' })
+  @ArrayMinSize(2, { message: 'Invite at least 2 friends' })
+  @ArrayMaxSize(19, { message: 'Invite at most 19 friends' })
+  @IsUUID('all', { each: true, message: 'Invite your friends from your friends list' })
+  inviteeIds?: string[];
+
+  @ApiPropertyOptional({ example: '10.00', description: 'A group pot: the stake every player puts in' })
+  @ValidateIf(isPot)
+  @IsString({ message: 'Stake is required' })
+  @Matches(AMOUNT_PATTERN, { message: 'Stake must be a number with at most 2 decimal places' })
+  @Validate(MinimumAmount, { message: 'Minimum stake is $0.01' })
+  stake?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'A group pot: the deadline to join; it locks then' })
+  @ValidateIf(isPot)
+  @IsString({ message: 'Deadline to join is required' })
+  @IsISO8601({ strict: true }, { message: 'Deadline to join must be a date and time' })
+  joinBy?: string;
 }
 
 /**
  * An open challenge: a bet with no opponent yet, sent as a link (`/c/{code}`). The same fields and rules
  * as a challenge to a friend, without opponentId.
  */
-export class CreateChallengeDto extends OmitType(CreateBetDto, ['opponentId'] as const) {}
+export class CreateChallengeDto extends OmitType(CreateBetDto, [
+  'opponentId',
+  'amount',
+  'inviteeIds',
+  'stake',
+  'joinBy',
+] as const) {
+  @ApiProperty({ example: '25.00', description: 'Dollars as a string with at most 2 decimals' })
+  @AmountRules()
+  amount: string;
+}

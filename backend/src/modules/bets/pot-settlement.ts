@@ -1,0 +1,69 @@
+import { Decimal } from 'decimal.js';
+import type { LedgerPosting } from '../wallet/ledger.service.js';
+import { DRAW } from './bet-outcome.js';
+import { splitPot } from './pot-split.js';
+
+interface PotBet {
+  id: number;
+  title: string;
+}
+
+interface PotSeat {
+  userId: string;
+  pick: string | null;
+  stake: string;
+  joinedAt: Date | null;
+}
+
+/** The seats that put a stake in, in the order they joined (what the split's tie rule goes by). */
+export function joinedSeats<T extends PotSeat>(seats: readonly T[]): T[] {
+  return seats.filter((seat) => seat.joinedAt !== null);
+}
+
+/** The whole pot: every joined stake. */
+export function potTotal(seats: readonly PotSeat[]): string {
+  return joinedSeats(seats)
+    .reduce((sum, seat) => sum.plus(seat.stake), new Decimal(0))
+    .toFixed(2);
+}
+
+/**
+ * What settling the pot on `outcome` pays (docs/money.md, "Group pots"): the whole pot split among the
+ * players who picked it (pot-split.ts); every stake back for no clear outcome (DRAW) or an outcome nobody
+ * picked.
+ */
+export function potSettlementPostings(
+  bet: PotBet,
+  seats: readonly PotSeat[],
+  outcome: string,
+  kind: 'mutual' | 'admin',
+): LedgerPosting[] {
+  const reference = { referenceType: 'bet', referenceId: String(bet.id) };
+  const players = joinedSeats(seats);
+  const winners = outcome === DRAW ? [] : players.filter((seat) => seat.pick === outcome);
+  if (winners.length === 0) {
+    return players.map((seat) => ({
+      userId: seat.userId,
+      amount: seat.stake,
+      type: 'bet_refund' as const,
+      description: `Nobody won, refunded: ${bet.title}`,
+      ...reference,
+    }));
+  }
+  return splitPot(potTotal(players), winners).map((payout) => ({
+    userId: payout.userId,
+    amount: payout.amount,
+    type: 'bet_payout' as const,
+    description: `${kind === 'admin' ? 'Won (admin decision)' : 'Won'}: ${bet.title}`,
+    ...reference,
+  }));
+}
+
+/** What each player's money came to on `outcome`: their payout (or refund) minus their stake. */
+export function potNet(seats: readonly PotSeat[], postings: readonly LedgerPosting[], userId: string): string {
+  const seat = seats.find((candidate) => candidate.userId === userId);
+  const back = postings
+    .filter((posting) => posting.userId === userId)
+    .reduce((sum, posting) => sum.plus(posting.amount), new Decimal(0));
+  return back.minus(seat?.stake ?? 0).toFixed(2);
+}

@@ -1,0 +1,306 @@
+import { BetDeadlinesService } from '../../src/modules/bets/bet-deadlines.service.js';
+import { newAdmin } from '../admin/admin-helpers.js';
+import { befriend } from '../friends/friends-helpers.js';
+import { api, newUser, type SignedUpUser } from '../support/factories.js';
+import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Group pots (docs/product.md, "Group pots"): create, join, leave, lock, settle, dispute, through the API. */
+describe('group pots', () => {
+  let t: TestApp;
+  let creator: SignedUpUser;
+  let friends: SignedUpUser[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+  beforeEach(async () => {
+    creator = await newUser(t);
+    friends = [];
+    for (let i = 0; i < 4; i++) {
+      const friend = await newUser(t);
+      await befriend(t, creator, friend);
+      friends.push(friend);
+    }
+  });
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await expectMoneyInvariants(t.dataSource);
+  });
+
+  const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+  const potBody = (overrides: Record<string, unknown> = {}) => ({
+    inviteeIds: friends.map((friend) => friend.id),
+    stake: '10.00',
+    joinBy: inAnHour(),
+    title: 'Who gets engaged first?',
+    outcomes: ['Ana', 'Ben', 'Cy'],
+    creatorPick: 'Ana',
+    duration: 24,
+    ...overrides,
+  });
+  const createPot = async (overrides: Record<string, unknown> = {}) => {
+    const created = await api(t, 'POST', '/api/bets', { token: creator.token, body: potBody(overrides) });
+    expect(created.status).toBe(201);
+    return created.body.id as number;
+  };
+  const act = (user: SignedUpUser, id: number, action: string, body: unknown = {}) =>
+    api(t, 'POST', `/api/bets/${id}/${action}`, { token: user.token, body });
+  const join = (user: SignedUpUser, id: number, pick: string) => act(user, id, 'join', { pick });
+  const report = (user: SignedUpUser, id: number, result: string, confirmed = false) =>
+    act(user, id, 'submit-result', { result, confirmed });
+  const seats = async (id: number) =>
+    t.dataSource.query<{ userId: string; pick: string | null; joined: boolean }[]>(
+      `SELECT "userId", pick, "joinedAt" IS NOT NULL AS joined FROM bet_participants WHERE "betId" = $1`,
+      [id],
+    );
+
+  it('escrows the creator’s stake, seats the invitees and answers as a pot', async () => {
+    const created = await api(t, 'POST', '/api/bets', { token: creator.token, body: potBody() });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      kind: 'pot',
+      status: 'pending',
+      amount: '10.00',
+      opponentId: null,
+      creatorPick: 'Ana',
+    });
+    expect(created.body.challengeCode).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const participants = created.body.participants as {
+      userId: string;
+      role: string;
+      joinedAt: string | null;
+    }[];
+    expect(participants).toHaveLength(5);
+    expect(participants[0]).toMatchObject({
+      userId: creator.id,
+      role: 'creator',
+      pick: 'Ana',
+      stake: '10.00',
+    });
+    expect(participants.filter((seat) => seat.joinedAt === null)).toHaveLength(4);
+    expect(await balanceOf(t.dataSource, creator.id)).toBe('990.00');
+    // An invitee can read it and is told.
+    const seen = await api(t, 'GET', `/api/bets/${String(created.body.id)}`, { token: friends[0].token });
+    expect(seen.status).toBe(200);
+    const told = await t.dataSource.query<{ type: string }[]>(
+      `SELECT type FROM notifications WHERE "userId" = $1 AND "betId" = $2`,
+      [friends[0].id, created.body.id],
+    );
+    expect(told).toEqual([{ type: 'bet_received' }]);
+  });
+
+  it('refuses bad pots with a message and moves nothing', async () => {
+    const stranger = await newUser(t);
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ inviteeIds: [friends[0].id] }, 400, /at least 2 friends/],
+      [{ inviteeIds: [friends[0].id, stranger.id] }, 400, /only invite your friends/],
+      [{ inviteeIds: [friends[0].id, friends[0].id] }, 400, /each friend once/],
+      [{ inviteeIds: [friends[0].id, creator.id] }, 400, /in the pot already/],
+      [{ joinBy: new Date(Date.now() - 60_000).toISOString() }, 400, /in the future/],
+      [{ stake: '0.00' }, 400, /Minimum stake/],
+      [{ stake: undefined }, 400, /Stake is required/],
+      [{ creatorPick: 'Dee' }, 400, /one of the outcomes/],
+      [{ stake: '5000.00' }, 400, /Insufficient balance/],
+    ];
+    for (const [overrides, status, message] of cases) {
+      const response = await api(t, 'POST', '/api/bets', { token: creator.token, body: potBody(overrides) });
+      expect([overrides, response.status]).toEqual([overrides, status]);
+      expect(JSON.stringify(response.body)).toMatch(message);
+    }
+    expect(await balanceOf(t.dataSource, creator.id)).toBe('1000.00');
+    expect(await t.dataSource.query(`SELECT id FROM bets WHERE "creatorId" = $1`, [creator.id])).toEqual([]);
+  });
+
+  it('lets invitees join, decline and leave, one seat each, and friends join by the link', async () => {
+    const id = await createPot();
+    const [ana, ben, cy, dee] = friends as [SignedUpUser, SignedUpUser, SignedUpUser, SignedUpUser];
+    expect((await join(ana, id, 'Ben')).status).toBe(200);
+    expect((await join(ana, id, 'Ben')).status).toBe(409); // one seat per person
+    expect((await join(ben, id, 'Dee')).status).toBe(400); // not an outcome
+    expect((await act(ben, id, 'decline')).status).toBe(200);
+    expect((await join(ben, id, 'Ana')).status).toBe(404); // the invitation is gone
+    expect((await join(cy, id, 'Ana')).status).toBe(200);
+    expect((await act(cy, id, 'leave')).status).toBe(200);
+    expect(await balanceOf(t.dataSource, cy.id)).toBe('1000.00');
+    // A stranger cannot see or join it; a friend of the creator who was not invited joins by the link.
+    const stranger = await newUser(t);
+    expect((await join(stranger, id, 'Ana')).status).toBe(404);
+    const later = await newUser(t);
+    await befriend(t, creator, later);
+    const code = (await api(t, 'GET', `/api/bets/${id}`, { token: creator.token })).body
+      .challengeCode as string;
+    const byLink = (user: SignedUpUser) =>
+      api(t, 'POST', `/api/challenges/${code}/accept`, { token: user.token, body: { opponentPick: 'Cy' } });
+    expect((await byLink(stranger)).status).toBe(403);
+    expect((await byLink(later)).status).toBe(200);
+    // A player short of money is refused before anything moves.
+    await t.dataSource.query(`UPDATE users SET "suspendedUntil" = now() + interval '1 day' WHERE id = $1`, [
+      dee.id,
+    ]);
+    expect((await join(dee, id, 'Ana')).status).toBe(403);
+    expect(await balanceOf(t.dataSource, dee.id)).toBe('1000.00');
+    const joined = (await seats(id)).filter((seat) => seat.joined).map((seat) => seat.userId);
+    expect(joined.sort()).toEqual([creator.id, ana.id, later.id].sort());
+  });
+
+  it('refuses a join the balance does not cover, with nothing moved', async () => {
+    const id = await createPot({ stake: '600.00' });
+    const [ana] = friends as [SignedUpUser];
+    await createPotBy(ana, '500.00');
+    const refused = await join(ana, id, 'Ben');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/Insufficient balance/);
+    expect(await balanceOf(t.dataSource, ana.id)).toBe('500.00');
+    expect((await seats(id)).find((seat) => seat.userId === ana.id)?.joined).toBe(false);
+  });
+
+  async function createPotBy(user: SignedUpUser, stake: string): Promise<number> {
+    const others = [await newUser(t), await newUser(t)];
+    for (const other of others) await befriend(t, user, other);
+    const created = await api(t, 'POST', '/api/bets', {
+      token: user.token,
+      body: potBody({ inviteeIds: others.map((other) => other.id), stake }),
+    });
+    expect(created.status).toBe(201);
+    return created.body.id as number;
+  }
+
+  it('settles when every report agrees: the pot split among those who picked right', async () => {
+    const id = await createPot({ stake: '10.00' });
+    const [ana, ben, cy] = friends as [SignedUpUser, SignedUpUser, SignedUpUser];
+    await join(ana, id, 'Ana');
+    await join(ben, id, 'Ana');
+    await join(cy, id, 'Ben');
+    // friends[3] never joins: the invitation lapses at the lock.
+    expect((await act(ana, id, 'lock')).status).toBe(403);
+    const locked = await act(creator, id, 'lock');
+    expect(locked.status).toBe(200);
+    expect(locked.body).toMatchObject({ status: 'active', kind: 'pot' });
+    expect(locked.body.participants).toHaveLength(4);
+    expect((await join(friends[3], id, 'Ana')).status).toBe(404);
+    expect((await act(ana, id, 'leave')).status).toBe(409);
+
+    expect((await report(creator, id, 'Ana')).body.status).toBe('active');
+    expect((await report(ana, id, 'Ana')).body.status).toBe('active');
+    // A different report asks for confirmation first and changes nothing.
+    const conflicting = await report(cy, id, 'Ben');
+    expect(conflicting.body).toMatchObject({ needsConfirmation: true, conflictingOutcome: 'Ana' });
+    expect((await report(cy, id, 'Ana')).body.status).toBe('active');
+    const settled = await report(ben, id, 'Ana');
+    expect(settled.body).toMatchObject({ status: 'completed', message: 'You won $3.33!' });
+    // 40.00 among three winners of 10.00 each: 13.34 to the first to join (the creator), 13.33 to the others.
+    expect(await balanceOf(t.dataSource, creator.id)).toBe('1003.34');
+    expect(await balanceOf(t.dataSource, ana.id)).toBe('1003.33');
+    expect(await balanceOf(t.dataSource, ben.id)).toBe('1003.33');
+    expect(await balanceOf(t.dataSource, cy.id)).toBe('990.00');
+    expect((await report(ben, id, 'Ana')).status).toBe(409);
+    const told = await t.dataSource.query<{ amount: string }[]>(
+      `SELECT amount::text FROM notifications WHERE "userId" = $1 AND "betId" = $2 AND type = 'bet_resolved'`,
+      [cy.id, id],
+    );
+    expect(told).toEqual([{ amount: '-10.00' }]);
+  });
+
+  it('refunds everyone on no clear outcome, and voids a pot with one pick only', async () => {
+    const id = await createPot();
+    const [ana, ben] = friends as [SignedUpUser, SignedUpUser];
+    await join(ana, id, 'Ben');
+    await act(creator, id, 'lock');
+    await report(creator, id, 'NO_CLEAR_OUTCOME');
+    expect((await report(ana, id, 'NO_CLEAR_OUTCOME')).body.status).toBe('completed');
+    expect(await balanceOf(t.dataSource, ana.id)).toBe('1000.00');
+
+    const same = await createPot();
+    await join(ana, same, 'Ana');
+    await join(ben, same, 'Ana');
+    const voided = await act(creator, same, 'lock');
+    expect(voided.body.status).toBe('cancelled');
+    expect(await balanceOf(t.dataSource, creator.id)).toBe('1000.00');
+    expect(await balanceOf(t.dataSource, ben.id)).toBe('1000.00');
+  });
+
+  it('locks at the join deadline (void when nobody joined), and the creator can cancel before', async () => {
+    const lonely = await createPot();
+    const due = await createPot();
+    await join(friends[0], due, 'Cy');
+    const cancelled = await createPot();
+    await join(friends[1], cancelled, 'Cy');
+    expect((await act(friends[1], cancelled, 'cancel')).status).toBe(403);
+    expect((await act(creator, cancelled, 'cancel')).body.status).toBe('cancelled');
+    expect(await balanceOf(t.dataSource, friends[1].id)).toBe('1000.00');
+
+    await t.dataSource.query(`UPDATE bets SET "joinBy" = now() - interval '1 second' WHERE id = ANY($1)`, [
+      [lonely, due],
+    ]);
+    expect((await join(friends[2], due, 'Ana')).status).toBe(409); // past the deadline, not yet locked
+    expect(await t.app.get(BetDeadlinesService).lockDuePots()).toEqual({ locked: 2 });
+    const statuses = await t.dataSource.query<{ id: number; status: string }[]>(
+      `SELECT id, status FROM bets WHERE id = ANY($1) ORDER BY id`,
+      [[lonely, due]],
+    );
+    expect(statuses).toEqual([
+      { id: lonely, status: 'cancelled' },
+      { id: due, status: 'active' },
+    ]);
+    // The void one came back; the locked one is in play.
+    expect(await balanceOf(t.dataSource, creator.id)).toBe('990.00');
+  });
+
+  it('goes to an admin on a confirmed disagreement; the decision and its change pay exactly', async () => {
+    const admin = await newAdmin(t);
+    const id = await createPot();
+    const [ana, ben] = friends as [SignedUpUser, SignedUpUser];
+    await join(ana, id, 'Ben');
+    await join(ben, id, 'Cy');
+    await act(creator, id, 'lock');
+    await report(creator, id, 'Ana');
+    expect((await report(ana, id, 'Ben', true)).body.status).toBe('disputed');
+    const statement = await api(t, 'PUT', `/api/bets/${id}/statement`, {
+      token: ben.token,
+      body: { text: 'It was Cy, everybody saw it.' },
+    });
+    expect(statement.status).toBeLessThan(300);
+    const disputes = await api(t, 'GET', '/api/admin/disputed-bets', { token: admin.token });
+    expect(JSON.stringify(disputes.body)).toContain(`"id":${id}`);
+
+    const noOutcome = await act(admin, id, 'admin-resolve', { resolution: 'The photo shows Ben' });
+    expect(noOutcome.status).toBe(400);
+    const resolved = await act(admin, id, 'admin-resolve', {
+      outcome: 'Ben',
+      resolution: 'The photo shows Ben',
+    });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({ status: 'completed', finalResult: 'Ben', resolutionType: 'admin' });
+    expect(await balanceOf(t.dataSource, ana.id)).toBe('1020.00');
+    await expectMoneyInvariants(t.dataSource);
+
+    const changed = await act(admin, id, 'edit-resolution', { outcome: 'Cy', reason: 'A second photo came' });
+    expect(changed.status).toBe(200);
+    expect(await balanceOf(t.dataSource, ana.id)).toBe('990.00');
+    expect(await balanceOf(t.dataSource, ben.id)).toBe('1020.00');
+    const again = await act(admin, id, 'edit-resolution', { outcome: 'Cy', reason: 'A second photo came' });
+    expect(again.status).toBe(400);
+    const draw = await act(admin, id, 'edit-resolution', {
+      outcome: 'NO_CLEAR_OUTCOME',
+      reason: 'Nobody knows',
+    });
+    expect(draw.status).toBe(200);
+    for (const user of [creator, ana, ben]) expect(await balanceOf(t.dataSource, user.id)).toBe('1000.00');
+  });
+
+  it('sends a pot with silent players to an admin 24 hours after its deadline', async () => {
+    const id = await createPot();
+    await join(friends[0], id, 'Ben');
+    await act(creator, id, 'lock');
+    await report(creator, id, 'Ana');
+    await t.dataSource.query(`UPDATE bets SET "expiresAt" = now() - interval '25 hours' WHERE id = $1`, [id]);
+    const processed = await t.app.get(BetDeadlinesService).processDeadlines();
+    expect(processed.disputed).toBeGreaterThanOrEqual(1);
+    const [row] = await t.dataSource.query<{ status: string }[]>(`SELECT status FROM bets WHERE id = $1`, [
+      id,
+    ]);
+    expect(row?.status).toBe('disputed');
+  });
+});
