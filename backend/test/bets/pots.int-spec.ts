@@ -178,8 +178,14 @@ describe('group pots', () => {
     const locked = await act(creator, id, 'lock');
     expect(locked.status).toBe(200);
     expect(locked.body).toMatchObject({ status: 'active', kind: 'pot' });
-    expect(locked.body.participants).toHaveLength(4);
-    expect((await join(friends[3], id, 'Ana')).status).toBe(404);
+    // The invitation nobody took stays a seat without a stake; joining now is refused.
+    const seated = locked.body.participants as { joinedAt: string | null }[];
+    expect(seated.filter((seat) => seat.joinedAt !== null)).toHaveLength(4);
+    expect(seated).toHaveLength(5);
+    const late = await join(friends[3], id, 'Ana');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This pot is no longer taking players');
+    expect((await report(friends[3], id, 'Ana')).status).toBe(403);
     expect((await act(ana, id, 'leave')).status).toBe(409);
 
     expect((await report(creator, id, 'Ana')).body.status).toBe('active');

@@ -64,7 +64,7 @@ export class BetDeadlinesService {
         );
         if (bet.kind === 'pot') {
           const seats = await this.pots.seatsOf(tx, bet.id);
-          const players = seats.map((seat) => seat.userId);
+          const players = seats.filter((seat) => seat.joinedAt !== null).map((seat) => seat.userId);
           await this.activities.record(
             tx,
             bet.id,

@@ -41,7 +41,13 @@ export class BetParticipantsRepository {
   async seat(
     tx: TxOrManager,
     betId: number,
-    seats: { userId: string; role: ParticipantRole; pick: string | null; stake: string; joinedAt: Date | null }[],
+    seats: {
+      userId: string;
+      role: ParticipantRole;
+      pick: string | null;
+      stake: string;
+      joinedAt: Date | null;
+    }[],
   ): Promise<void> {
     if (seats.length === 0) return;
     await queryIn(
@@ -75,11 +81,6 @@ export class BetParticipantsRepository {
   /** Gives a seat up (a player leaving, an invitee declining). */
   async remove(tx: TxOrManager, betId: number, userId: string): Promise<void> {
     await queryIn(tx, `DELETE FROM bet_participants WHERE "betId" = $1 AND "userId" = $2`, [betId, userId]);
-  }
-
-  /** Invitations nobody took by the lock: they are no seats in the game. */
-  async dropUnjoined(tx: TxOrManager, betId: number): Promise<void> {
-    await queryIn(tx, `DELETE FROM bet_participants WHERE "betId" = $1 AND "joinedAt" IS NULL`, [betId]);
   }
 
   async report(tx: TxOrManager, betId: number, userId: string, result: string, now: Date): Promise<void> {

@@ -193,7 +193,8 @@ export class BetsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Start a group pot before its join deadline (its creator only)',
-    description: 'With fewer than two players, or every pick the same, the pot is void and every stake comes back.',
+    description:
+      'With fewer than two players, or every pick the same, the pot is void and every stake comes back.',
   })
   @ApiOkResponse({ type: BetDto })
   async lock(@CurrentUser() user: AuthUser, @Param('id', IntIdPipe) id: number): Promise<BetDto> {

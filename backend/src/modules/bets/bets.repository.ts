@@ -16,21 +16,22 @@ export interface RemindedBet {
   opponentResult: string | null;
 }
 
-export type NewBet = Partial<Pick<Bet, 'kind' | 'joinBy'>> & Pick<
-  Bet,
-  | 'title'
-  | 'description'
-  | 'amount'
-  | 'creatorId'
-  | 'opponentId'
-  | 'challengeCode'
-  | 'status'
-  | 'duration'
-  | 'outcomes'
-  | 'creatorPick'
-  | 'resolutionType'
-  | 'expiresAt'
->;
+export type NewBet = Partial<Pick<Bet, 'kind' | 'joinBy'>> &
+  Pick<
+    Bet,
+    | 'title'
+    | 'description'
+    | 'amount'
+    | 'creatorId'
+    | 'opponentId'
+    | 'challengeCode'
+    | 'status'
+    | 'duration'
+    | 'outcomes'
+    | 'creatorPick'
+    | 'resolutionType'
+    | 'expiresAt'
+  >;
 
 /**
  * Every column of a bet, as the entity has them. The row lock and the insert are plain SQL: they run on every

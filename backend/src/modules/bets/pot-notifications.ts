@@ -33,7 +33,10 @@ export const potNotifications = {
         type: 'bet_accepted',
         betId: pot.id,
         actorId: userId,
-        render: (who) => ({ title: `${who} joined your group pot`, body: `${quoted(pot)}: ${stake(pot)} is in.` }),
+        render: (who) => ({
+          title: `${who} joined your group pot`,
+          body: `${quoted(pot)}: ${stake(pot)} is in.`,
+        }),
       },
     ];
   },
@@ -86,7 +89,11 @@ export const potNotifications = {
         betId: pot.id,
         amount: net,
         render: () => ({
-          title: won ? `You won ${formatDollars(net)}` : lost ? 'You lost a group pot' : 'Nobody won the group pot',
+          title: won
+            ? `You won ${formatDollars(net)}`
+            : lost
+              ? 'You lost a group pot'
+              : 'Nobody won the group pot',
           body: won
             ? `${quoted(pot)} is settled${byAdmin ? ' by an admin' : ''}: your share is in your wallet.`
             : lost

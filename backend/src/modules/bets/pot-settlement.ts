@@ -60,7 +60,11 @@ export function potSettlementPostings(
 }
 
 /** What each player's money came to on `outcome`: their payout (or refund) minus their stake. */
-export function potNet(seats: readonly PotSeat[], postings: readonly LedgerPosting[], userId: string): string {
+export function potNet(
+  seats: readonly PotSeat[],
+  postings: readonly LedgerPosting[],
+  userId: string,
+): string {
   const seat = seats.find((candidate) => candidate.userId === userId);
   const back = postings
     .filter((posting) => posting.userId === userId)

@@ -4,10 +4,10 @@ import { splitPot } from './pot-split.js';
 
 /** Up to 20 players, each with a stake of 0.01 .. 99,999,999.99, and which of them picked right. */
 const potArbitrary = fc
-  .array(
-    fc.record({ cents: fc.bigInt({ min: 1n, max: 9_999_999_999n }), won: fc.boolean() }),
-    { minLength: 1, maxLength: 20 },
-  )
+  .array(fc.record({ cents: fc.bigInt({ min: 1n, max: 9_999_999_999n }), won: fc.boolean() }), {
+    minLength: 1,
+    maxLength: 20,
+  })
   .filter((players) => players.some((player) => player.won));
 
 function potOf(players: { cents: bigint; won: boolean }[]) {

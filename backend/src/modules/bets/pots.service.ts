@@ -14,20 +14,17 @@ import { DRAW, NO_CLEAR_OUTCOME } from './bet-outcome.js';
 import { BetTransitions, refundPosting } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
-import {
-  AccountSuspendedError,
-  BetNotFoundError,
-  BetStateError,
-  InvalidBetError,
-  NotYourMoveError,
-} from './bets.errors.js';
+import { AccountSuspendedError, BetStateError, InvalidBetError, NotYourMoveError } from './bets.errors.js';
 import type { SubmitResultResponseDto } from './dto/bet-actions.dto.js';
 import type { CreateBetDto } from './dto/create-bet.dto.js';
 import { potNotifications } from './pot-notifications.js';
 import { joinedSeats, potNet, potSettlementPostings, potTotal } from './pot-settlement.js';
 
 /** The fields of `POST /api/bets` that make a group pot. */
-export type CreatePotInput = Omit<CreateBetDto, 'opponentId' | 'amount' | 'inviteeIds' | 'stake' | 'joinBy'> & {
+export type CreatePotInput = Omit<
+  CreateBetDto,
+  'opponentId' | 'amount' | 'inviteeIds' | 'stake' | 'joinBy'
+> & {
   inviteeIds: string[];
   stake: string;
   joinBy: string;
@@ -113,7 +110,13 @@ export class PotsService {
       ]);
       await this.seats.seat(tx, bet.id, [
         { userId: creatorId, role: 'creator', pick: input.creatorPick, stake, joinedAt: now },
-        ...inviteeIds.map((userId) => ({ userId, role: 'player' as const, pick: null, stake, joinedAt: null })),
+        ...inviteeIds.map((userId) => ({
+          userId,
+          role: 'player' as const,
+          pick: null,
+          stake,
+          joinedAt: null,
+        })),
       ]);
       await this.activities.record(tx, bet.id, [
         { userId: creatorId, type: 'bet_created', description: `Group pot created: ${bet.title}` },
@@ -123,7 +126,11 @@ export class PotsService {
           description: `Invited to a group pot: ${bet.title}`,
         })),
       ]);
-      await this.transitions.announceTo(tx, [creatorId, ...inviteeIds], potNotifications.invited(bet, inviteeIds));
+      await this.transitions.announceTo(
+        tx,
+        [creatorId, ...inviteeIds],
+        potNotifications.invited(bet, inviteeIds),
+      );
       return bet;
     });
   }
@@ -151,8 +158,10 @@ export class PotsService {
     this.assertJoinOpen(bet, now);
     if (seat?.joinedAt) throw new BetStateError('You are in this pot already');
     if (await this.standing.isSuspended(tx, userId, now)) throw new AccountSuspendedError();
-    if (!(await this.standing.isActive(tx, userId))) throw new NotYourMoveError('Your account cannot join pots');
-    if (!bet.outcomes.includes(pick)) throw new InvalidBetError('Please select your predicted outcome.', 'pick');
+    if (!(await this.standing.isActive(tx, userId)))
+      throw new NotYourMoveError('Your account cannot join pots');
+    if (!bet.outcomes.includes(pick))
+      throw new InvalidBetError('Please select your predicted outcome.', 'pick');
     const players = joinedSeats(await this.seats.seatsOf(tx, bet.id));
     if (players.length >= this.config.POT_MAX_PLAYERS) {
       throw new BetStateError(`This pot is full: ${this.config.POT_MAX_PLAYERS} players at most`);
@@ -225,7 +234,11 @@ export class PotsService {
     const seats = await this.seats.seatsOf(tx, bet.id);
     await this.refundAll(tx, bet, seats, 'Pot cancelled, refunded');
     const status = await this.transitions.moveTo(tx, bet, 'cancel', {});
-    await this.activities.record(tx, bet.id, this.lines(seats, 'bet_cancelled', `Group pot cancelled: ${bet.title}`));
+    await this.activities.record(
+      tx,
+      bet.id,
+      this.lines(seats, 'bet_cancelled', `Group pot cancelled: ${bet.title}`),
+    );
     await this.announce(
       tx,
       bet,
@@ -242,15 +255,17 @@ export class PotsService {
   async lockEarly(userId: string, betId: number): Promise<Bet> {
     return this.transactor.run(async (tx) => {
       const bet = await this.lockPot(tx, betId, userId);
-      if (bet.creatorId !== userId) throw new NotYourMoveError('Only the person who started this pot can start it');
+      if (bet.creatorId !== userId)
+        throw new NotYourMoveError('Only the person who started this pot can start it');
       this.transitions.assertCan(bet, 'lock');
       return this.lockLocked(tx, bet, this.clock.now());
     });
   }
 
   /**
-   * Locks the pot: with two players and two different picks at least it is on (the invitations nobody took
-   * are dropped, and the reporting deadline runs from now); otherwise it is void and every stake comes back.
+   * Locks the pot: with two players and two different picks at least it is on (the reporting deadline runs
+   * from now; invitations nobody took stay seats without a stake, so their people are told the pot is locked
+   * rather than that it is gone); otherwise it is void and every stake comes back.
    */
   async lockLocked(tx: Tx, bet: Bet, now: Date): Promise<Bet> {
     const seats = await this.seats.seatsOf(tx, bet.id);
@@ -260,16 +275,31 @@ export class PotsService {
       const why =
         players.length < 2 ? 'nobody else joined before the deadline.' : 'everybody picked the same outcome.';
       await this.refundAll(tx, bet, seats, 'Pot void, refunded');
-      await this.seats.dropUnjoined(tx, bet.id);
       const status = await this.transitions.moveTo(tx, bet, 'void', { resolutionDate: now });
-      await this.activities.record(tx, bet.id, this.lines(players, 'bet_cancelled', `Group pot void: ${bet.title}`));
-      await this.announce(tx, bet, potNotifications.voided(bet, players.map((seat) => seat.userId), why), seats);
+      await this.activities.record(
+        tx,
+        bet.id,
+        this.lines(players, 'bet_cancelled', `Group pot void: ${bet.title}`),
+      );
+      await this.announce(
+        tx,
+        bet,
+        potNotifications.voided(
+          bet,
+          players.map((seat) => seat.userId),
+          why,
+        ),
+        seats,
+      );
       return { ...bet, status };
     }
-    await this.seats.dropUnjoined(tx, bet.id);
     const expiresAt = new Date(now.getTime() + bet.duration * HOUR);
     const status = await this.transitions.moveTo(tx, bet, 'lock', { expiresAt });
-    await this.activities.record(tx, bet.id, this.lines(players, 'bet_accepted', `Group pot locked: ${bet.title}`));
+    await this.activities.record(
+      tx,
+      bet.id,
+      this.lines(players, 'bet_accepted', `Group pot locked: ${bet.title}`),
+    );
     const ids = players.map((seat) => seat.userId);
     await this.announce(tx, bet, potNotifications.locked(bet, ids, ids.length, potTotal(players)), seats);
     return { ...bet, status, expiresAt };
@@ -292,12 +322,17 @@ export class PotsService {
     if (outcome !== DRAW && !bet.outcomes.includes(outcome)) {
       throw new InvalidBetError("That result is not one of this bet's outcomes", 'result');
     }
-    const seats = await this.seats.seatsOf(tx, bet.id);
-    const mine = seats.find((seat) => seat.userId === userId);
-    if (!mine?.joinedAt) throw new BetNotFoundError();
+    const seats = joinedSeats(await this.seats.seatsOf(tx, bet.id));
+    if (!seats.some((seat) => seat.userId === userId)) {
+      throw new NotYourMoveError('You did not join this pot, so there is nothing for you to report');
+    }
     const others = seats.filter((seat) => seat.userId !== userId && seat.result !== null);
     const conflicting = others.find((seat) => seat.result !== outcome);
-    const reported: ActivityLine = { userId, type: 'result_submitted', description: `Result submitted: ${bet.title}` };
+    const reported: ActivityLine = {
+      userId,
+      type: 'result_submitted',
+      description: `Result submitted: ${bet.title}`,
+    };
     if (conflicting && !confirmed) {
       return {
         success: false,
@@ -314,8 +349,20 @@ export class PotsService {
         reported,
         ...this.lines(seats, 'bet_disputed', `Bet disputed, under review: ${bet.title}`),
       ]);
-      await this.announce(tx, bet, potNotifications.disputed(bet, seats.map((seat) => seat.userId)), seats);
-      return { success: true, status: 'disputed', message: 'Dispute in progress – admin will review this bet' };
+      await this.announce(
+        tx,
+        bet,
+        potNotifications.disputed(
+          bet,
+          seats.map((seat) => seat.userId),
+        ),
+        seats,
+      );
+      return {
+        success: true,
+        status: 'disputed',
+        message: 'Dispute in progress – admin will review this bet',
+      };
     }
     if (others.length + 1 < seats.length) {
       await this.transitions.moveTo(tx, bet, 'report', {});
@@ -375,7 +422,11 @@ export class PotsService {
         return net.startsWith('-')
           ? { userId: seat.userId, type: 'bet_lost' as const, description: `Group pot lost: ${bet.title}` }
           : net === '0.00'
-            ? { userId: seat.userId, type: 'bet_draw' as const, description: `Group pot: nobody won, refunded: ${bet.title}` }
+            ? {
+                userId: seat.userId,
+                type: 'bet_draw' as const,
+                description: `Group pot: nobody won, refunded: ${bet.title}`,
+              }
             : { userId: seat.userId, type: 'bet_won' as const, description: `Group pot won: ${bet.title}` };
       }),
     );
@@ -386,11 +437,17 @@ export class PotsService {
    * An admin's decision on a disputed pot, or a change of it: the previous payouts (if any) are reversed and the
    * pot paid again on `outcome`, in one transaction; a reversal may take a balance below zero.
    */
-  async decide(tx: Tx, bet: Bet, outcome: string, change: boolean, now: Date): Promise<{ userId: string; net: string }[]> {
+  async decide(
+    tx: Tx,
+    bet: Bet,
+    outcome: string,
+    change: boolean,
+    now: Date,
+  ): Promise<{ userId: string; net: string }[]> {
     if (outcome !== DRAW && !bet.outcomes.includes(outcome)) {
       throw new InvalidBetError('Choose one of the outcomes, or no clear outcome', 'outcome');
     }
-    const seats = await this.seats.seatsOf(tx, bet.id);
+    const seats = joinedSeats(await this.seats.seatsOf(tx, bet.id));
     if (!change) return this.settle(tx, bet, seats, outcome, 'admin', now);
     if (bet.finalResult === outcome) {
       throw new InvalidBetError('The pot is already resolved that way', 'outcome');
@@ -433,11 +490,18 @@ export class PotsService {
   }
 
   private async refundAll(tx: Tx, bet: Bet, seats: Seat[], label: string): Promise<void> {
-    const postings = joinedSeats(seats).map((seat) => ({ ...refundPosting(bet, seat.userId, label), amount: seat.stake }));
+    const postings = joinedSeats(seats).map((seat) => ({
+      ...refundPosting(bet, seat.userId, label),
+      amount: seat.stake,
+    }));
     if (postings.length > 0) await this.ledger.post(tx, postings);
   }
 
-  private lines(seats: Pick<Seat, 'userId'>[], type: ActivityLine['type'], description: string): ActivityLine[] {
+  private lines(
+    seats: Pick<Seat, 'userId'>[],
+    type: ActivityLine['type'],
+    description: string,
+  ): ActivityLine[] {
     return seats.map((seat) => ({ userId: seat.userId, type, description }));
   }
 }
