@@ -1,4 +1,5 @@
 import { BetDeadlinesService } from '../../src/modules/bets/bet-deadlines.service.js';
+import { BetRemindersService } from '../../src/modules/bets/bet-reminders.service.js';
 import { newAdmin } from '../admin/admin-helpers.js';
 import { befriend } from '../friends/friends-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
@@ -294,6 +295,24 @@ describe('group pots', () => {
     });
     expect(draw.status).toBe(200);
     for (const user of [creator, ana, ben]) expect(await balanceOf(t.dataSource, user.id)).toBe('1000.00');
+  });
+
+  it('reminds the players who have not reported, an hour before the deadline', async () => {
+    const id = await createPot();
+    const [ana, ben] = friends as [SignedUpUser, SignedUpUser];
+    await join(ana, id, 'Ben');
+    await join(ben, id, 'Cy');
+    await act(creator, id, 'lock');
+    await report(ana, id, 'Ben');
+    await t.dataSource.query(`UPDATE bets SET "expiresAt" = now() + interval '57 minutes' WHERE id = $1`, [
+      id,
+    ]);
+    expect(await t.app.get(BetRemindersService).sendDue()).toBeGreaterThanOrEqual(1);
+    const reminded = await t.dataSource.query<{ userId: string }[]>(
+      `SELECT "userId" FROM notifications WHERE "betId" = $1 AND type = 'bet_expiring'`,
+      [id],
+    );
+    expect(reminded.map((row) => row.userId).sort()).toEqual([creator.id, ben.id].sort());
   });
 
   it('sends a pot with silent players to an admin 24 hours after its deadline', async () => {

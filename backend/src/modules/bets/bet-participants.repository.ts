@@ -83,6 +83,20 @@ export class BetParticipantsRepository {
     await queryIn(tx, `DELETE FROM bet_participants WHERE "betId" = $1 AND "userId" = $2`, [betId, userId]);
   }
 
+  /** For each of `betIds`, its players who have joined and not reported yet. */
+  async silentPlayers(tx: TxOrManager, betIds: number[]): Promise<Map<number, string[]>> {
+    const silent = new Map<number, string[]>();
+    if (betIds.length === 0) return silent;
+    const rows = await queryIn<{ betId: number; userId: string }[]>(
+      tx,
+      `SELECT "betId", "userId" FROM bet_participants
+        WHERE "betId" = ANY($1::int[]) AND "joinedAt" IS NOT NULL AND result IS NULL`,
+      [betIds],
+    );
+    for (const row of rows) silent.set(row.betId, [...(silent.get(row.betId) ?? []), row.userId]);
+    return silent;
+  }
+
   async report(tx: TxOrManager, betId: number, userId: string, result: string, now: Date): Promise<void> {
     await queryIn(
       tx,

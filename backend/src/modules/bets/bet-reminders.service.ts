@@ -4,7 +4,9 @@ import { tryJobLock } from '../../database/advisory-locks.js';
 import { Transactor } from '../../database/transactor.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { betNotifications } from './bet-notifications.js';
+import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { BetsRepository, type RemindedBet } from './bets.repository.js';
+import { potNotifications } from './pot-notifications.js';
 
 /** The reminder goes out when between these many hours are left (docs/product.md §9: 0.9 to 1 hour). */
 export const REMINDER_WINDOW_HOURS = { from: 0.9, to: 1 } as const;
@@ -21,6 +23,7 @@ export class BetRemindersService {
   constructor(
     private readonly transactor: Transactor,
     private readonly bets: BetsRepository,
+    private readonly seats: BetParticipantsRepository,
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
   ) {}
@@ -36,10 +39,21 @@ export class BetRemindersService {
         new Date(now + REMINDER_WINDOW_HOURS.from * HOUR_MS),
         new Date(now + REMINDER_WINDOW_HOURS.to * HOUR_MS),
       );
+      // A group pot reminds its players who have not reported (a pot still taking players locks first).
+      const silent = await this.seats.silentPlayers(
+        tx,
+        due.filter((bet) => bet.kind === 'pot').map((bet) => bet.id),
+      );
       // One notify for the batch: it locks every recipient at once, in its own order (see notify).
       await this.notifications.notify(
         tx,
-        due.flatMap((bet) => betNotifications.expiring(bet, stillToAct(bet), bet.status)),
+        due.flatMap((bet) =>
+          bet.kind === 'pot'
+            ? bet.status === 'active'
+              ? potNotifications.reminder(bet, silent.get(bet.id) ?? [])
+              : []
+            : betNotifications.expiring(bet, stillToAct(bet), bet.status),
+        ),
       );
       return due.length;
     });

@@ -10,28 +10,29 @@ export interface RemindedBet {
   title: string;
   amount: string;
   status: 'pending' | 'active';
+  /** Absent is a duel. */
+  kind?: Bet['kind'];
   creatorId: string;
   opponentId: string | null;
   creatorResult: string | null;
   opponentResult: string | null;
 }
 
-export type NewBet = Partial<Pick<Bet, 'kind' | 'joinBy'>> &
-  Pick<
-    Bet,
-    | 'title'
-    | 'description'
-    | 'amount'
-    | 'creatorId'
-    | 'opponentId'
-    | 'challengeCode'
-    | 'status'
-    | 'duration'
-    | 'outcomes'
-    | 'creatorPick'
-    | 'resolutionType'
-    | 'expiresAt'
-  >;
+export type NewBet = Pick<
+  Bet,
+  | 'title'
+  | 'description'
+  | 'amount'
+  | 'creatorId'
+  | 'opponentId'
+  | 'challengeCode'
+  | 'status'
+  | 'duration'
+  | 'outcomes'
+  | 'creatorPick'
+  | 'resolutionType'
+  | 'expiresAt'
+> & { kind?: Bet['kind']; joinBy?: Date | null };
 
 /**
  * Every column of a bet, as the entity has them. The row lock and the insert are plain SQL: they run on every
@@ -209,7 +210,7 @@ export class BetsRepository {
                       WHERE status IN ('pending', 'active') AND "reminderSentAt" IS NULL
                         AND "expiresAt" > $2 AND "expiresAt" <= $3
                       ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED)
-        RETURNING id, title, amount::text AS amount, status, "creatorId", "opponentId",
+        RETURNING id, title, amount::text AS amount, status, kind, "creatorId", "opponentId",
                   "creatorResult", "opponentResult"`,
       [now, from, to],
     );
