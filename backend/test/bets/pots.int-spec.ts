@@ -297,6 +297,24 @@ describe('group pots', () => {
     for (const user of [creator, ana, ben]) expect(await balanceOf(t.dataSource, user.id)).toBe('1000.00');
   });
 
+  it('voids a pot a player’s account is deleted from, every stake back', async () => {
+    const id = await createPot();
+    const [ana, ben] = friends as [SignedUpUser, SignedUpUser];
+    await join(ana, id, 'Ben');
+    await join(ben, id, 'Cy');
+    await act(creator, id, 'lock');
+    const deleted = await api(t, 'DELETE', '/api/user/account', {
+      token: ben.token,
+      body: { confirm: 'DELETE', password: ben.password },
+    });
+    expect(deleted.status).toBeLessThan(300);
+    const [row] = await t.dataSource.query<{ status: string }[]>(`SELECT status FROM bets WHERE id = $1`, [
+      id,
+    ]);
+    expect(row?.status).toBe('cancelled');
+    for (const user of [creator, ana]) expect(await balanceOf(t.dataSource, user.id)).toBe('1000.00');
+  });
+
   it('reminds the players who have not reported, an hour before the deadline', async () => {
     const id = await createPot();
     const [ana, ben] = friends as [SignedUpUser, SignedUpUser];

@@ -9,6 +9,7 @@ import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { betNotifications } from './bet-notifications.js';
 import { BetTransitions, partiesOf, refundPosting } from './bet-transitions.js';
 import { BetsRepository } from './bets.repository.js';
+import { PotsService } from './pots.service.js';
 
 /**
  * The bets side of deleting an account, inside the deletion's transaction: pending bets cancelled with the
@@ -25,6 +26,7 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
     private readonly transitions: BetTransitions,
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
+    private readonly pots: PotsService,
   ) {}
 
   onModuleInit(): void {
@@ -61,6 +63,10 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
     await this.ledger.lockAccounts(tx, await this.bets.partiesOfBets(tx, open));
     for (const id of open) {
       const bet = await this.transitions.lock(tx, id);
+      if (bet.kind === 'pot') {
+        await this.pots.voidLocked(tx, bet, 'a player’s account was closed.');
+        continue;
+      }
       const refunds = [refundPosting(bet, bet.creatorId, 'Voided, refunded')];
       if (bet.status !== 'pending' && bet.opponentId)
         refunds.push(refundPosting(bet, bet.opponentId, 'Voided, refunded'));

@@ -172,18 +172,20 @@ export class BetsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The user's open bets (pending, active, disputed), by id. */
-  /** Everyone who plays in the bets `ids` (creators and opponents), each once. */
+  /** Everyone who plays in the bets `ids` (creators and opponents, a pot's joined players), each once. */
   async partiesOfBets(tx: TxOrManager, ids: number[]): Promise<string[]> {
     const rows = await queryIn<{ party: string }[]>(
       tx,
-      `SELECT DISTINCT party FROM bets, unnest(ARRAY["creatorId", "opponentId"]) AS party
-        WHERE id = ANY($1::int[]) AND party IS NOT NULL`,
+      `SELECT party FROM bets, unnest(ARRAY["creatorId", "opponentId"]) AS party
+        WHERE id = ANY($1::int[]) AND party IS NOT NULL
+       UNION
+       SELECT "userId" FROM bet_participants WHERE "betId" = ANY($1::int[]) AND "joinedAt" IS NOT NULL`,
       [ids],
     );
     return rows.map((row) => row.party);
   }
 
+  /** The user's open bets (pending, active, disputed), by id: theirs, against them, or pots they joined. */
   async openBetsOf(
     tx: TxOrManager,
     userId: string,
@@ -191,7 +193,11 @@ export class BetsRepository {
   ): Promise<number[]> {
     const rows = await queryIn<{ id: number }[]>(
       tx,
-      `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status = ANY($2::text[]) ORDER BY id`,
+      `SELECT id FROM bets WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status = ANY($2::text[])
+       UNION
+       SELECT b.id FROM bet_participants s JOIN bets b ON b.id = s."betId"
+        WHERE s."userId" = $1 AND s."joinedAt" IS NOT NULL AND b.kind = 'pot' AND b.status = ANY($2::text[])
+       ORDER BY id`,
       [userId, statuses],
     );
     return rows.map((row) => row.id);

@@ -4,7 +4,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { Clock } from '../../common/clock.js';
 import { formatDollars, negate } from '../../common/money.js';
 import { newLinkCode } from '../../common/random-code.js';
-import { Transactor, type Tx } from '../../database/transactor.js';
+import { Transactor, type Tx, type TxOrManager } from '../../database/transactor.js';
 import { RelationsService } from '../friends/relations.service.js';
 import { AccountStanding } from '../users/account-standing.js';
 import { LedgerService } from '../wallet/ledger.service.js';
@@ -152,7 +152,7 @@ export class PotsService {
     return this.joinLocked(tx, bet, userId, pick, seat);
   }
 
-  private async joinLocked(tx: Tx, bet: Bet, userId: string, pick: string, seat: Seat | null): Promise<Bet> {
+  private async joinLocked(tx: TxOrManager, bet: Bet, userId: string, pick: string, seat: Seat | null): Promise<Bet> {
     const now = this.clock.now();
     this.transitions.assertCan(bet, 'join');
     this.assertJoinOpen(bet, now);
@@ -267,31 +267,16 @@ export class PotsService {
    * from now; invitations nobody took stay seats without a stake, so their people are told the pot is locked
    * rather than that it is gone); otherwise it is void and every stake comes back.
    */
-  async lockLocked(tx: Tx, bet: Bet, now: Date): Promise<Bet> {
+  async lockLocked(tx: TxOrManager, bet: Bet, now: Date): Promise<Bet> {
     const seats = await this.seats.seatsOf(tx, bet.id);
     const players = joinedSeats(seats);
     const picks = new Set(players.map((seat) => seat.pick));
     if (players.length < 2 || picks.size < 2) {
-      const why =
-        players.length < 2 ? 'nobody else joined before the deadline.' : 'everybody picked the same outcome.';
-      await this.refundAll(tx, bet, seats, 'Pot void, refunded');
-      const status = await this.transitions.moveTo(tx, bet, 'void', { resolutionDate: now });
-      await this.activities.record(
-        tx,
-        bet.id,
-        this.lines(players, 'bet_cancelled', `Group pot void: ${bet.title}`),
-      );
-      await this.announce(
+      return this.voidLocked(
         tx,
         bet,
-        potNotifications.voided(
-          bet,
-          players.map((seat) => seat.userId),
-          why,
-        ),
-        seats,
+        players.length < 2 ? 'nobody else joined before the deadline.' : 'everybody picked the same outcome.',
       );
-      return { ...bet, status };
     }
     const expiresAt = new Date(now.getTime() + bet.duration * HOUR);
     const status = await this.transitions.moveTo(tx, bet, 'lock', { expiresAt });
@@ -311,7 +296,7 @@ export class PotsService {
    * reporter's confirmation, then sends the pot to an admin.
    */
   async report(
-    tx: Tx,
+    tx: TxOrManager,
     bet: Bet,
     userId: string,
     result: string,
@@ -396,9 +381,33 @@ export class PotsService {
     };
   }
 
+  /** Voids the locked pot (pending, active or disputed): every joined stake comes back, everyone is told `why`. */
+  async voidLocked(tx: TxOrManager, bet: Bet, why: string): Promise<Bet> {
+    const seats = await this.seats.seatsOf(tx, bet.id);
+    const players = joinedSeats(seats);
+    await this.refundAll(tx, bet, seats, 'Pot void, refunded');
+    const status = await this.transitions.moveTo(tx, bet, 'void', {});
+    await this.activities.record(
+      tx,
+      bet.id,
+      this.lines(players, 'bet_cancelled', `Group pot void: ${bet.title}`),
+    );
+    await this.announce(
+      tx,
+      bet,
+      potNotifications.voided(
+        bet,
+        players.map((seat) => seat.userId),
+        why,
+      ),
+      seats,
+    );
+    return { ...bet, status };
+  }
+
   /** Pays the pot out on `outcome` and completes it; answers each player's net. */
   async settle(
-    tx: Tx,
+    tx: TxOrManager,
     bet: Bet,
     seats: Seat[],
     outcome: string,
@@ -438,7 +447,7 @@ export class PotsService {
    * pot paid again on `outcome`, in one transaction; a reversal may take a balance below zero.
    */
   async decide(
-    tx: Tx,
+    tx: TxOrManager,
     bet: Bet,
     outcome: string,
     change: boolean,
@@ -469,17 +478,17 @@ export class PotsService {
     return players.map((seat) => ({ userId: seat.userId, net: potNet(players, next, seat.userId) }));
   }
 
-  seatsOf(tx: Tx, betId: number): Promise<Seat[]> {
+  seatsOf(tx: TxOrManager, betId: number): Promise<Seat[]> {
     return this.seats.seatsOf(tx, betId);
   }
 
   /** Tells the pot's people (every seat) what changed, once the transaction commits. */
-  async announce(tx: Tx, bet: Bet, drafts: Parameters<BetTransitions['announceTo']>[2], seats?: Seat[]) {
+  async announce(tx: TxOrManager, bet: Bet, drafts: Parameters<BetTransitions['announceTo']>[2], seats?: Seat[]) {
     const people = (seats ?? (await this.seats.seatsOf(tx, bet.id))).map((seat) => seat.userId);
     await this.transitions.announceTo(tx, [...new Set([bet.creatorId, ...people])], drafts);
   }
 
-  private async lockPot(tx: Tx, betId: number, userId: string): Promise<Bet> {
+  private async lockPot(tx: TxOrManager, betId: number, userId: string): Promise<Bet> {
     const bet = await this.transitions.lockForParty(tx, betId, userId);
     if (bet.kind !== 'pot') throw new BetStateError('This bet is not a group pot');
     return bet;
@@ -489,7 +498,7 @@ export class PotsService {
     if (bet.joinBy && bet.joinBy <= now) throw new BetStateError('The deadline to join this pot has passed');
   }
 
-  private async refundAll(tx: Tx, bet: Bet, seats: Seat[], label: string): Promise<void> {
+  private async refundAll(tx: TxOrManager, bet: Bet, seats: Seat[], label: string): Promise<void> {
     const postings = joinedSeats(seats).map((seat) => ({
       ...refundPosting(bet, seat.userId, label),
       amount: seat.stake,
