@@ -82,7 +82,9 @@ describe('group pots', () => {
     });
     expect(participants.filter((seat) => seat.joinedAt === null)).toHaveLength(4);
     expect(await balanceOf(t.dataSource, creator.id)).toBe('990.00');
-    // An invitee can read it and is told.
+    // An invitee sees it among their pending challenges, can read it and is told.
+    const pending = await api(t, 'GET', '/api/bets/pending', { token: friends[0].token });
+    expect((pending.body as unknown as { id: number }[]).map((bet) => bet.id)).toContain(created.body.id);
     const seen = await api(t, 'GET', `/api/bets/${String(created.body.id)}`, { token: friends[0].token });
     expect(seen.status).toBe(200);
     const told = await t.dataSource.query<{ type: string }[]>(
@@ -208,6 +210,12 @@ describe('group pots', () => {
       [cy.id, id],
     );
     expect(told).toEqual([{ amount: '-10.00' }]);
+    // The pot's page: a player sees the players and their own receipts only.
+    const page = await api(t, 'GET', `/api/bets/${id}/page`, { token: cy.token });
+    expect(page.status).toBe(200);
+    expect(page.body.viewerRole).toBe('player');
+    const receipts = page.body.receipts as { userId: string; amount: string }[];
+    expect(receipts.map((receipt) => [receipt.userId, receipt.amount])).toEqual([[cy.id, '-10.00']]);
   });
 
   it('refunds everyone on no clear outcome, and voids a pot with one pick only', async () => {

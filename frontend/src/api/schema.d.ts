@@ -1698,8 +1698,11 @@ export interface components {
         };
         BetPageDto: {
             bet: components["schemas"]["BetDto"];
-            /** @enum {string} */
-            viewerRole: "creator" | "opponent" | "admin";
+            /**
+             * @description player: a group pot’s player who did not start it
+             * @enum {string}
+             */
+            viewerRole: "creator" | "opponent" | "player" | "admin";
             timeline: components["schemas"]["BetEventDto"][];
             /** @description The viewer's money moves of this bet (an admin sees both parties') */
             receipts: components["schemas"]["BetReceiptDto"][];

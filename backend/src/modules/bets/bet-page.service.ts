@@ -69,8 +69,15 @@ export class BetPageService {
 
   async page(viewer: AuthUser, betId: number): Promise<BetPageDto> {
     const bet = await this.reads.one(viewer, betId);
+    const seated = bet.participants.some((seat) => seat.userId === viewer.id);
     const viewerRole =
-      bet.creatorId === viewer.id ? 'creator' : bet.opponentId === viewer.id ? 'opponent' : 'admin';
+      bet.creatorId === viewer.id
+        ? 'creator'
+        : bet.opponentId === viewer.id
+          ? 'opponent'
+          : seated
+            ? 'player'
+            : 'admin';
     // Both parties' feeds: each holds what that party did (a report), and the timeline names who did what.
     const [events, receipts, disputes, decisionRows, statements] = await Promise.all([
       this.pool.rows<TimelineRow>(
@@ -104,7 +111,10 @@ export class BetPageService {
       ),
     ]);
     const [dispute] = disputes;
-    const parties = [bet.creatorId, bet.opponentId].filter((id): id is string => id !== null);
+    const parties =
+      bet.kind === 'pot'
+        ? bet.participants.filter((seat) => seat.joinedAt !== null).map((seat) => seat.userId)
+        : [bet.creatorId, bet.opponentId].filter((id): id is string => id !== null);
     const disputeHistory = viewerRole === 'admin' && dispute ? await this.disputeHistory(parties) : [];
     const decisions = decisionRows.map((row): Decision => ({
       at: row.at,

@@ -80,7 +80,11 @@ export class PartyDisputeHistoryDto {
 /** Everything a bet's page shows: the bet, its history, its money and its dispute. */
 export class BetPageDto {
   @ApiProperty({ type: BetDto }) bet: BetDto;
-  @ApiProperty({ enum: ['creator', 'opponent', 'admin'] }) viewerRole: 'creator' | 'opponent' | 'admin';
+  @ApiProperty({
+    enum: ['creator', 'opponent', 'player', 'admin'],
+    description: 'player: a group pot’s player who did not start it',
+  })
+  viewerRole: 'creator' | 'opponent' | 'player' | 'admin';
   @ApiProperty({ type: [BetEventDto] }) timeline: BetEventDto[];
   @ApiProperty({
     type: [BetReceiptDto],
