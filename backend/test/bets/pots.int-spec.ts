@@ -210,6 +210,15 @@ describe('group pots', () => {
       [cy.id, id],
     );
     expect(told).toEqual([{ amount: '-10.00' }]);
+    // Their history, filtered to group pots, has it; filtered to two-person bets, not.
+    const ids = async (kind: string) =>
+      (
+        (await api(t, 'GET', `/api/bets/history?kind=${kind}`, { token: cy.token })).body as unknown as {
+          id: number;
+        }[]
+      ).map((bet) => bet.id);
+    expect(await ids('pot')).toEqual([id]);
+    expect(await ids('duel')).toEqual([]);
     // The pot's page: a player sees the players and their own receipts only.
     const page = await api(t, 'GET', `/api/bets/${id}/page`, { token: cy.token });
     expect(page.status).toBe(200);

@@ -2902,6 +2902,8 @@ export interface operations {
                 status?: "pending" | "active" | "completed" | "disputed" | "declined" | "cancelled" | "expired";
                 /** @description Only bets against this person */
                 opponentId?: string;
+                /** @description Only two-person bets, or only group pots */
+                kind?: "duel" | "pot";
             };
             header?: never;
             path?: never;
@@ -2909,7 +2911,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every bet of the user, newest first; page with `before` = the last id; filter by status or opponent */
+            /** @description Every bet of the user, newest first; page with `before` = the last id; filter by status, opponent or kind (group pots) */
             200: {
                 headers: {
                     [name: string]: unknown;

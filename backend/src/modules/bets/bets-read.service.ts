@@ -41,7 +41,8 @@ type PartyRow = SummarisableUser & { email?: string | null };
 const VIEWERS_BETS = `("creatorId" = $1 OR "opponentId" = $1)
   AND status = ANY($2)
   AND ($3::int IS NULL OR id < $3)
-  AND ($4::uuid IS NULL OR "creatorId" = $4 OR "opponentId" = $4)`;
+  AND ($4::uuid IS NULL OR "creatorId" = $4 OR "opponentId" = $4)
+  AND ($6::text IS NULL OR kind = $6)`;
 /**
  * A page of ids ($5 of them), two ways. Open bets (pending, active, disputed) are a few among a person's many
  * settled ones: left to itself the planner walked the primary key backwards hoping to meet 50 of them soon and
@@ -55,7 +56,7 @@ const VIEWERS_BETS = `("creatorId" = $1 OR "opponentId" = $1)
  */
 const VIEWERS_POTS = `SELECT b.id FROM bet_participants s JOIN bets b ON b.id = s."betId"
   WHERE s."userId" = $1 AND s.role = 'player' AND b.status = ANY($2)
-    AND ($3::int IS NULL OR s."betId" < $3) AND $4::uuid IS NULL
+    AND ($3::int IS NULL OR s."betId" < $3) AND $4::uuid IS NULL AND ($6::text IS NULL OR $6 = 'pot')
   ORDER BY s."betId" DESC LIMIT $5`;
 const GATHER_THEN_PAGE = `WITH mine AS MATERIALIZED (SELECT id FROM bets WHERE ${VIEWERS_BETS}
                                       UNION ALL (${VIEWERS_POTS}))
@@ -118,7 +119,13 @@ export class BetsReadService {
   async list(
     viewer: AuthUser,
     list: BetList,
-    options: { limit?: number; before?: number; status?: BetStatus; opponentId?: string } = {},
+    options: {
+      limit?: number;
+      before?: number;
+      status?: BetStatus;
+      opponentId?: string;
+      kind?: 'duel' | 'pot';
+    } = {},
   ): Promise<BetDto[]> {
     const statuses = options.status
       ? BET_LISTS[list].filter((status) => status === options.status)
@@ -134,6 +141,7 @@ export class BetsReadService {
         options.before ?? null,
         options.opponentId ?? null,
         Math.min(Math.max(options.limit ?? DEFAULT_PAGE, 1), MAX_PAGE),
+        options.kind ?? null,
       ],
     );
     return this.present(viewer, rows);

@@ -89,7 +89,7 @@ export class BetsController {
   @ApiOkResponse({
     type: [BetDto],
     description:
-      'Every bet of the user, newest first; page with `before` = the last id; filter by status or opponent',
+      'Every bet of the user, newest first; page with `before` = the last id; filter by status, opponent or kind (group pots)',
   })
   history(@CurrentUser() user: AuthUser, @Query() query: HistoryQueryDto): Promise<BetDto[]> {
     return this.reads.list(user, 'all', {
@@ -97,6 +97,7 @@ export class BetsController {
       before: query.before,
       status: query.status,
       opponentId: query.opponentId,
+      kind: query.kind,
     });
   }
 

@@ -152,7 +152,13 @@ export class PotsService {
     return this.joinLocked(tx, bet, userId, pick, seat);
   }
 
-  private async joinLocked(tx: TxOrManager, bet: Bet, userId: string, pick: string, seat: Seat | null): Promise<Bet> {
+  private async joinLocked(
+    tx: TxOrManager,
+    bet: Bet,
+    userId: string,
+    pick: string,
+    seat: Seat | null,
+  ): Promise<Bet> {
     const now = this.clock.now();
     this.transitions.assertCan(bet, 'join');
     this.assertJoinOpen(bet, now);
@@ -483,7 +489,12 @@ export class PotsService {
   }
 
   /** Tells the pot's people (every seat) what changed, once the transaction commits. */
-  async announce(tx: TxOrManager, bet: Bet, drafts: Parameters<BetTransitions['announceTo']>[2], seats?: Seat[]) {
+  async announce(
+    tx: TxOrManager,
+    bet: Bet,
+    drafts: Parameters<BetTransitions['announceTo']>[2],
+    seats?: Seat[],
+  ) {
     const people = (seats ?? (await this.seats.seatsOf(tx, bet.id))).map((seat) => seat.userId);
     await this.transitions.announceTo(tx, [...new Set([bet.creatorId, ...people])], drafts);
   }

@@ -74,7 +74,10 @@ export class BetDto {
     description: 'A pot’s deadline to join (null for a duel). Always present.',
   })
   joinBy: string | null;
-  @ApiPropertyOptional({ type: [BetParticipantDto], description: 'Every seat, in join order. Always present.' })
+  @ApiPropertyOptional({
+    type: [BetParticipantDto],
+    description: 'Every seat, in join order. Always present.',
+  })
   participants: BetParticipantDto[];
 }
 

@@ -74,7 +74,10 @@ const AmountRules = () =>
 const isPot = (body: { inviteeIds?: unknown }): boolean => body.inviteeIds !== undefined;
 
 export class CreateBetDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'A challenge to one person (required unless inviteeIds)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'A challenge to one person (required unless inviteeIds)',
+  })
   @ValidateIf((body: CreateBetDto) => !isPot(body))
   @IsString({ message: 'You must select an opponent' })
   @IsNotEmpty({ message: 'You must select an opponent' })
@@ -133,7 +136,8 @@ export class CreateBetDto {
   @ApiPropertyOptional({
     type: [String],
     format: 'uuid',
-    description: 'A group pot: the friends invited (2 to 19; POT_MAX_PLAYERS - 1 at most), instead of opponentId',
+    description:
+      'A group pot: the friends invited (2 to 19; POT_MAX_PLAYERS - 1 at most), instead of opponentId',
   })
   @IsOptional()
   @IsArray({ message: 'Invite between 2 and 19 friends' })
@@ -149,7 +153,10 @@ export class CreateBetDto {
   @Validate(MinimumAmount, { message: 'Minimum stake is $0.01' })
   stake?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'A group pot: the deadline to join; it locks then' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'A group pot: the deadline to join; it locks then',
+  })
   @ValidateIf(isPot)
   @IsString({ message: 'Deadline to join is required' })
   @IsISO8601({ strict: true }, { message: 'Deadline to join must be a date and time' })

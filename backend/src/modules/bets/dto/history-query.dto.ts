@@ -15,4 +15,9 @@ export class HistoryQueryDto extends ListQueryDto {
   @IsOptional()
   @IsUUID('all', { message: 'opponentId must be a user id' })
   opponentId?: string;
+
+  @ApiPropertyOptional({ enum: ['duel', 'pot'], description: 'Only two-person bets, or only group pots' })
+  @IsOptional()
+  @IsIn(['duel', 'pot'], { message: 'kind must be duel or pot' })
+  kind?: 'duel' | 'pot';
 }
