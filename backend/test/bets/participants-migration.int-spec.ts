@@ -5,7 +5,7 @@ import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { BetDeadlinesService } from '../../src/modules/bets/bet-deadlines.service.js';
 import { activeBet, disputedBet, newAdmin, pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
-import { expectMoneyInvariants } from '../support/invariants.js';
+import { betsWhoseSeatsMissTheirEscrow, expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -86,17 +86,6 @@ describe('bet participants migration', () => {
     expect(processed).toEqual({ expired: 1, disputed: 1 });
   }
 
-  /** Each bet's joined stakes while open must equal minus the net of its ledger rows. */
-  const escrowMismatches = (db: DataSource) =>
-    db.query<{ id: number }[]>(`
-      SELECT b.id FROM bets b
-        LEFT JOIN (SELECT "betId", sum(stake) AS held FROM bet_participants
-                    WHERE "joinedAt" IS NOT NULL GROUP BY "betId") p ON p."betId" = b.id
-        LEFT JOIN (SELECT "referenceId", sum(amount) AS net FROM transactions
-                    WHERE "referenceType" = 'bet' GROUP BY "referenceId") t ON t."referenceId" = b.id::text
-       WHERE coalesce(t.net, 0) <> -(CASE WHEN b.status IN ('pending', 'active', 'disputed')
-                                          THEN coalesce(p.held, 0) ELSE 0 END)`);
-
   const snapshot = async (db: DataSource) => ({
     bets: await db.query<unknown[]>(
       `SELECT id, status, amount::text, "creatorId", "opponentId", "creatorPick", "opponentPick", "creatorResult",
@@ -121,7 +110,7 @@ describe('bet participants migration', () => {
       ['active', 'cancelled', 'completed', 'declined', 'disputed', 'expired', 'pending'].sort(),
     );
     await expectMoneyInvariants(t.dataSource);
-    expect(await escrowMismatches(t.dataSource)).toEqual([]);
+    expect(await betsWhoseSeatsMissTheirEscrow(t.dataSource)).toEqual([]);
     const played = await snapshot(t.dataSource);
     // 15 bets, two seats each but for the two open challenges nobody took (the creator's only).
     expect(played.seats).toHaveLength(2 * 15 - 2);
@@ -141,7 +130,7 @@ describe('bet participants migration', () => {
       expect(gone).toEqual([{ t: null }]);
       await db.runMigrations();
       expect(await snapshot(db)).toEqual(played);
-      expect(await escrowMismatches(db)).toEqual([]);
+      expect(await betsWhoseSeatsMissTheirEscrow(db)).toEqual([]);
       await expectMoneyInvariants(db);
     } finally {
       await db.destroy();

@@ -63,15 +63,7 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
   expect(unbalancedBets).toEqual([]);
 
   // 4b. Every bet (duel or pot) holds exactly its joined seats' stakes while open (docs/money.md, "Participants").
-  const unbalancedSeats = await dataSource.query<{ id: number }[]>(`
-    SELECT b.id FROM bets b
-      LEFT JOIN (SELECT "betId", sum(stake) AS held FROM bet_participants
-                  WHERE "joinedAt" IS NOT NULL GROUP BY "betId") p ON p."betId" = b.id
-      LEFT JOIN (SELECT "referenceId", sum(amount) AS net FROM transactions
-                  WHERE "referenceType" = 'bet' GROUP BY "referenceId") t ON t."referenceId" = b.id::text
-     WHERE coalesce(t.net, 0) <> -(CASE WHEN b.status IN ('pending', 'active', 'disputed')
-                                        THEN coalesce(p.held, 0) ELSE 0 END)`);
-  expect(unbalancedSeats).toEqual([]);
+  expect(await betsWhoseSeatsMissTheirEscrow(dataSource)).toEqual([]);
 
   const wrongCounters = await dataSource.query<{ userId: string }[]>(`
     WITH per_bet AS (
@@ -89,6 +81,20 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
   await expectUserStatsKept(dataSource);
 
   await expectAdminTotalsMatchTables(dataSource);
+}
+
+/** The bets whose ledger rows do not hold exactly their joined seats' stakes (all of them while open, else 0). */
+export function betsWhoseSeatsMissTheirEscrow(
+  dataSource: Pick<DataSource, 'query'>,
+): Promise<{ id: number }[]> {
+  return dataSource.query<{ id: number }[]>(`
+    SELECT b.id FROM bets b
+      LEFT JOIN (SELECT "betId", sum(stake) AS held FROM bet_participants
+                  WHERE "joinedAt" IS NOT NULL GROUP BY "betId") p ON p."betId" = b.id
+      LEFT JOIN (SELECT "referenceId", sum(amount) AS net FROM transactions
+                  WHERE "referenceType" = 'bet' GROUP BY "referenceId") t ON t."referenceId" = b.id::text
+     WHERE coalesce(t.net, 0) <> -(CASE WHEN b.status IN ('pending', 'active', 'disputed')
+                                        THEN coalesce(p.held, 0) ELSE 0 END)`);
 }
 
 /** `GET /api/admin/analytics`'s figures. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TxOrManager } from '../../database/transactor.js';
+import { negate } from '../../common/money.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
 import { AccountStanding } from '../users/account-standing.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
@@ -31,6 +32,23 @@ const STATE_MESSAGES: Partial<Record<BetAction, string>> = {
 /** Who is in the bet: the creator, and the opponent once there is one. */
 export function partiesOf(bet: Bet): string[] {
   return [bet.creatorId, bet.opponentId].filter((id): id is string => id !== null);
+}
+
+/** `userId`'s stake going into escrow; `insufficientMessage` if their balance does not cover it. */
+export function stakePosting(
+  bet: Pick<Bet, 'id' | 'title' | 'amount'>,
+  userId: string,
+  insufficientMessage: string,
+): LedgerPosting {
+  return {
+    userId,
+    amount: negate(bet.amount),
+    type: 'bet_stake',
+    referenceType: 'bet',
+    referenceId: String(bet.id),
+    description: `Stake: ${bet.title}`,
+    insufficientMessage,
+  };
 }
 
 /** A stake coming back from escrow to `userId`. */

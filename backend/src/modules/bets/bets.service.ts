@@ -3,14 +3,13 @@ import { Decimal } from 'decimal.js';
 import { Transactor, type Tx } from '../../database/transactor.js';
 import { Clock } from '../../common/clock.js';
 import { newLinkCode } from '../../common/random-code.js';
-import { negate } from '../../common/money.js';
 import { AccountStanding } from '../users/account-standing.js';
 import { RelationsService } from '../friends/relations.service.js';
 import { LedgerService } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { betNotifications } from './bet-notifications.js';
 import { challengeState } from './bet-lifecycle.js';
-import { BetTransitions, refundPosting } from './bet-transitions.js';
+import { BetTransitions, refundPosting, stakePosting } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 import {
@@ -188,17 +187,7 @@ export class BetsService {
       resolutionType: 'mutual',
       expiresAt: new Date(now.getTime() + input.duration * 3_600_000),
     });
-    await this.ledger.post(tx, [
-      {
-        userId: creatorId,
-        amount: negate(bet.amount),
-        type: 'bet_stake',
-        referenceType: 'bet',
-        referenceId: String(bet.id),
-        description: `Stake: ${bet.title}`,
-        insufficientMessage: 'Insufficient balance for this bet',
-      },
-    ]);
+    await this.ledger.post(tx, [stakePosting(bet, creatorId, 'Insufficient balance for this bet')]);
     const lines: ActivityLine[] = [
       { userId: creatorId, type: 'bet_created', description: `Bet created: ${bet.title}` },
     ];
@@ -229,17 +218,7 @@ export class BetsService {
     if (pick === bet.creatorPick) {
       throw new InvalidBetError('You must choose a different outcome than the challenger.', 'opponentPick');
     }
-    await this.ledger.post(tx, [
-      {
-        userId,
-        amount: negate(bet.amount),
-        type: 'bet_stake',
-        referenceType: 'bet',
-        referenceId: String(bet.id),
-        description: `Stake: ${bet.title}`,
-        insufficientMessage: 'Insufficient balance to accept this bet',
-      },
-    ]);
+    await this.ledger.post(tx, [stakePosting(bet, userId, 'Insufficient balance to accept this bet')]);
     await this.transitions.moveTo(tx, bet, 'accept', { opponentId: userId, opponentPick: pick });
     const accepted: Bet = { ...bet, status: 'active', opponentId: userId, opponentPick: pick };
     await this.activities.record(tx, bet.id, [

@@ -7,11 +7,12 @@ import { newLinkCode } from '../../common/random-code.js';
 import { Transactor, type Tx, type TxOrManager } from '../../database/transactor.js';
 import { RelationsService } from '../friends/relations.service.js';
 import { AccountStanding } from '../users/account-standing.js';
+import type { NotificationDraft } from '../notifications/notifications.service.js';
 import { LedgerService } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { BetParticipantsRepository, type Seat } from './bet-participants.repository.js';
 import { DRAW, NO_CLEAR_OUTCOME } from './bet-outcome.js';
-import { BetTransitions, refundPosting } from './bet-transitions.js';
+import { BetTransitions, refundPosting, stakePosting } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 import { AccountSuspendedError, BetStateError, InvalidBetError, NotYourMoveError } from './bets.errors.js';
@@ -97,17 +98,7 @@ export class PotsService {
         joinBy,
         expiresAt: new Date(joinBy.getTime() + input.duration * HOUR),
       });
-      await this.ledger.post(tx, [
-        {
-          userId: creatorId,
-          amount: negate(stake),
-          type: 'bet_stake',
-          referenceType: 'bet',
-          referenceId: String(bet.id),
-          description: `Stake: ${bet.title}`,
-          insufficientMessage: 'Insufficient balance for this pot',
-        },
-      ]);
+      await this.ledger.post(tx, [stakePosting(bet, creatorId, 'Insufficient balance for this pot')]);
       await this.seats.seat(tx, bet.id, [
         { userId: creatorId, role: 'creator', pick: input.creatorPick, stake, joinedAt: now },
         ...inviteeIds.map((userId) => ({
@@ -172,17 +163,7 @@ export class PotsService {
     if (players.length >= this.config.POT_MAX_PLAYERS) {
       throw new BetStateError(`This pot is full: ${this.config.POT_MAX_PLAYERS} players at most`);
     }
-    await this.ledger.post(tx, [
-      {
-        userId,
-        amount: negate(bet.amount),
-        type: 'bet_stake',
-        referenceType: 'bet',
-        referenceId: String(bet.id),
-        description: `Stake: ${bet.title}`,
-        insufficientMessage: 'Insufficient balance to join this pot',
-      },
-    ]);
+    await this.ledger.post(tx, [stakePosting(bet, userId, 'Insufficient balance to join this pot')]);
     await this.seats.join(tx, bet.id, userId, pick, bet.amount, now);
     await this.transitions.moveTo(tx, bet, 'join', {});
     await this.activities.record(tx, bet.id, [
@@ -237,24 +218,17 @@ export class PotsService {
       throw new NotYourMoveError('Only the person who started this pot can cancel it');
     }
     this.transitions.assertCan(bet, 'cancel');
-    const seats = await this.seats.seatsOf(tx, bet.id);
-    await this.refundAll(tx, bet, seats, 'Pot cancelled, refunded');
-    const status = await this.transitions.moveTo(tx, bet, 'cancel', {});
-    await this.activities.record(
-      tx,
-      bet.id,
-      this.lines(seats, 'bet_cancelled', `Group pot cancelled: ${bet.title}`),
-    );
-    await this.announce(
+    return this.endWithRefunds(
       tx,
       bet,
-      potNotifications.cancelled(
-        bet,
-        seats.map((seat) => seat.userId).filter((id) => id !== userId),
-      ),
-      seats,
+      'cancel',
+      { label: 'Pot cancelled, refunded', line: 'Group pot cancelled' },
+      (seats) =>
+        potNotifications.cancelled(
+          bet,
+          seats.map((seat) => seat.userId).filter((id) => id !== userId),
+        ),
     );
-    return { ...bet, status };
   }
 
   /** The creator starts the pot before its join deadline. */
@@ -389,25 +363,37 @@ export class PotsService {
 
   /** Voids the locked pot (pending, active or disputed): every joined stake comes back, everyone is told `why`. */
   async voidLocked(tx: TxOrManager, bet: Bet, why: string): Promise<Bet> {
+    return this.endWithRefunds(
+      tx,
+      bet,
+      'void',
+      { label: 'Pot void, refunded', line: 'Group pot void' },
+      (seats) =>
+        potNotifications.voided(
+          bet,
+          joinedSeats(seats).map((seat) => seat.userId),
+          why,
+        ),
+    );
+  }
+
+  /** Ends the pot (cancelled or void) with every joined stake back, a line for each seat, and `drafts` sent. */
+  private async endWithRefunds(
+    tx: TxOrManager,
+    bet: Bet,
+    action: 'cancel' | 'void',
+    refund: { label: string; line: string },
+    drafts: (seats: Seat[]) => NotificationDraft[],
+  ): Promise<Bet> {
     const seats = await this.seats.seatsOf(tx, bet.id);
-    const players = joinedSeats(seats);
-    await this.refundAll(tx, bet, seats, 'Pot void, refunded');
-    const status = await this.transitions.moveTo(tx, bet, 'void', {});
+    await this.refundAll(tx, bet, seats, refund.label);
+    const status = await this.transitions.moveTo(tx, bet, action, {});
     await this.activities.record(
       tx,
       bet.id,
-      this.lines(players, 'bet_cancelled', `Group pot void: ${bet.title}`),
+      this.lines(seats, 'bet_cancelled', `${refund.line}: ${bet.title}`),
     );
-    await this.announce(
-      tx,
-      bet,
-      potNotifications.voided(
-        bet,
-        players.map((seat) => seat.userId),
-        why,
-      ),
-      seats,
-    );
+    await this.announce(tx, bet, drafts(seats), seats);
     return { ...bet, status };
   }
 
@@ -489,12 +475,7 @@ export class PotsService {
   }
 
   /** Tells the pot's people (every seat) what changed, once the transaction commits. */
-  async announce(
-    tx: TxOrManager,
-    bet: Bet,
-    drafts: Parameters<BetTransitions['announceTo']>[2],
-    seats?: Seat[],
-  ) {
+  async announce(tx: TxOrManager, bet: Bet, drafts: NotificationDraft[], seats?: Seat[]) {
     const people = (seats ?? (await this.seats.seatsOf(tx, bet.id))).map((seat) => seat.userId);
     await this.transitions.announceTo(tx, [...new Set([bet.creatorId, ...people])], drafts);
   }

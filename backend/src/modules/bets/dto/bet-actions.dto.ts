@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MultiLineText } from '../../../common/http/multi-line-text.js';
 import {
@@ -61,6 +62,20 @@ export class SubmitResultResponseDto {
   balance?: string;
 }
 
+/** An admin's decision on a group pot names the outcome instead of a winner. */
+const POT_OUTCOME_MESSAGE = 'Choose one of the outcomes, or no clear outcome';
+const PotOutcome = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description:
+        'A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back)',
+    }),
+    IsOptional(),
+    IsString({ message: POT_OUTCOME_MESSAGE }),
+    IsNotEmpty({ message: POT_OUTCOME_MESSAGE }),
+    MaxLength(200, { message: POT_OUTCOME_MESSAGE }),
+  );
+
 export class AdminResolveDto {
   @ApiPropertyOptional({
     format: 'uuid',
@@ -72,13 +87,7 @@ export class AdminResolveDto {
   @IsUUID('all', { message: 'winnerId must be the creator or the opponent' })
   winnerId?: string | null;
 
-  @ApiPropertyOptional({
-    description: 'A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back)',
-  })
-  @IsOptional()
-  @IsString({ message: 'Choose one of the outcomes, or no clear outcome' })
-  @IsNotEmpty({ message: 'Choose one of the outcomes, or no clear outcome' })
-  @MaxLength(200, { message: 'Choose one of the outcomes, or no clear outcome' })
+  @PotOutcome()
   outcome?: string;
 
   @ApiProperty({ minLength: 10, description: 'Why: kept in the audit log and shown to both players' })
@@ -96,13 +105,7 @@ export class EditResolutionDto {
   @IsUUID('all', { message: 'winnerId must be the creator or the opponent' })
   winnerId?: string | null;
 
-  @ApiPropertyOptional({
-    description: 'A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back)',
-  })
-  @IsOptional()
-  @IsString({ message: 'Choose one of the outcomes, or no clear outcome' })
-  @IsNotEmpty({ message: 'Choose one of the outcomes, or no clear outcome' })
-  @MaxLength(200, { message: 'Choose one of the outcomes, or no clear outcome' })
+  @PotOutcome()
   outcome?: string;
 
   @ApiProperty({ minLength: 10 })
