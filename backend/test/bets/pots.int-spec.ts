@@ -210,6 +210,19 @@ describe('group pots', () => {
       [cy.id, id],
     );
     expect(told).toEqual([{ amount: '-10.00' }]);
+    // Every read says what the pot came to for each seat.
+    const read = await api(t, 'GET', `/api/bets/${id}`, { token: cy.token });
+    const payouts = (read.body.participants as { userId: string; payout: string | null }[]).map((seat) => [
+      seat.userId,
+      seat.payout,
+    ]);
+    expect(payouts).toEqual([
+      [creator.id, '13.34'],
+      [ana.id, '13.33'],
+      [ben.id, '13.33'],
+      [cy.id, '0.00'],
+      [friends[3].id, null],
+    ]);
     // Their history, filtered to group pots, has it; filtered to two-person bets, not.
     const ids = async (kind: string) =>
       (
@@ -304,6 +317,9 @@ describe('group pots', () => {
     expect(changed.status).toBe(200);
     expect(await balanceOf(t.dataSource, ana.id)).toBe('990.00');
     expect(await balanceOf(t.dataSource, ben.id)).toBe('1020.00');
+    const seatsNow = changed.body.participants as { userId: string; payout: string | null }[];
+    expect(seatsNow.find((seat) => seat.userId === ben.id)?.payout).toBe('30.00');
+    expect(seatsNow.find((seat) => seat.userId === ana.id)?.payout).toBe('0.00');
     const again = await act(admin, id, 'edit-resolution', { outcome: 'Cy', reason: 'A second photo came' });
     expect(again.status).toBe(400);
     const draw = await act(admin, id, 'edit-resolution', {

@@ -1557,6 +1557,11 @@ export interface components {
             joinedAt: string | null;
             /** Format: date-time */
             reportedAt: string | null;
+            /**
+             * @description A settled pot: what came back to this seat (its share, its refund, or 0.00); null otherwise
+             * @example 33.34
+             */
+            payout: string | null;
         };
         BetDto: {
             id: number;

@@ -6,6 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - The open-challenge rules (an opponent or a link code; no opponent only while not under way) apply to duels.
  * - A pot never has an opponent.
  * - A partial index finds the pending pots whose join deadline passed.
+ * - bet_participants.payout: what a pot's seat got back when it was settled (its share, its refund, or 0.00),
+ *   so every read can say what the pot came to for each player without redoing the split.
  */
 export class GroupPots1795580100000 implements MigrationInterface {
   name = 'GroupPots1795580100000';
@@ -26,9 +28,11 @@ export class GroupPots1795580100000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "IDX_bets_pots_joining" ON "bets" ("joinBy") WHERE "kind" = 'pot' AND "status" = 'pending'`,
     );
+    await queryRunner.query(`ALTER TABLE "bet_participants" ADD "payout" numeric(10,2)`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "bet_participants" DROP COLUMN "payout"`);
     await queryRunner.query(`DROP INDEX "public"."IDX_bets_pots_joining"`);
     await queryRunner.query(`ALTER TABLE "bets" DROP CONSTRAINT "CHK_bets_pot_shape"`);
     await queryRunner.query(`ALTER TABLE "bets" DROP CONSTRAINT "CHK_bets_open_not_started"`);

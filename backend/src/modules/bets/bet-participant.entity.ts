@@ -43,6 +43,10 @@ export class BetParticipant {
   @Column({ type: 'timestamptz', nullable: true })
   reportedAt: Date | null;
 
+  /** A settled pot's seat: what came back to it (share, refund, or 0.00). Null until then, and for duels. */
+  @Column(moneyColumn({ nullable: true }))
+  payout: string | null;
+
   @ManyToOne(() => Bet, { nullable: false, onDelete: 'CASCADE' })
   @JoinColumn({ name: 'betId', foreignKeyConstraintName: 'FK_bet_participants_betId' })
   bet?: Relation<Bet>;

@@ -6,10 +6,11 @@ import type { BetParticipant, ParticipantRole } from './bet-participant.entity.j
 /** A seat as the pot use cases read it. */
 export type Seat = Pick<
   BetParticipant,
-  'betId' | 'userId' | 'role' | 'pick' | 'stake' | 'result' | 'joinedAt' | 'reportedAt'
+  'betId' | 'userId' | 'role' | 'pick' | 'stake' | 'result' | 'joinedAt' | 'reportedAt' | 'payout'
 >;
 
-const SEAT_COLUMNS = `"betId", "userId", role, pick, stake::text AS stake, result, "joinedAt", "reportedAt"`;
+const SEAT_COLUMNS = `"betId", "userId", role, pick, stake::text AS stake, result, "joinedAt", "reportedAt",
+  payout::text AS payout`;
 
 /**
  * A group pot's seats (bet_participants), written in the caller's transaction while it holds the bet's row
@@ -95,6 +96,18 @@ export class BetParticipantsRepository {
     );
     for (const row of rows) silent.set(row.betId, [...(silent.get(row.betId) ?? []), row.userId]);
     return silent;
+  }
+
+  /** Records what each joined seat got back when the pot was settled (0.00 for those `payouts` leave out). */
+  async recordPayouts(tx: TxOrManager, betId: number, payouts: { userId: string; amount: string }[]) {
+    await queryIn(
+      tx,
+      `UPDATE bet_participants s
+          SET payout = coalesce((SELECT p.amount FROM unnest($2::uuid[], $3::numeric[]) AS p("userId", amount)
+                                  WHERE p."userId" = s."userId"), 0)
+        WHERE s."betId" = $1 AND s."joinedAt" IS NOT NULL`,
+      [betId, payouts.map((payout) => payout.userId), payouts.map((payout) => payout.amount)],
+    );
   }
 
   async report(tx: TxOrManager, betId: number, userId: string, result: string, now: Date): Promise<void> {

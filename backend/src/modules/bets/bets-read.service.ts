@@ -335,7 +335,8 @@ export class BetsReadService {
     const rows = await this.reads.rows<
       BetParticipantDto & { betId: number; joinedAt: Date | null; reportedAt: Date | null }
     >(
-      `SELECT "betId", "userId", role, pick, stake::text AS stake, result, "joinedAt", "reportedAt"
+      `SELECT "betId", "userId", role, pick, stake::text AS stake, result, "joinedAt", "reportedAt",
+              payout::text AS payout
          FROM bet_participants WHERE "betId" = ANY($1::int[])
         ORDER BY "betId", "joinedAt" NULLS LAST, (role = 'creator') DESC, "userId"`,
       [betIds],
@@ -350,6 +351,7 @@ export class BetsReadService {
         result: row.result,
         joinedAt: row.joinedAt ? new Date(row.joinedAt).toISOString() : null,
         reportedAt: row.reportedAt ? new Date(row.reportedAt).toISOString() : null,
+        payout: row.payout,
       });
       seats.set(row.betId, list);
     }

@@ -408,6 +408,7 @@ export class PotsService {
   ): Promise<{ userId: string; net: string }[]> {
     const postings = potSettlementPostings(bet, seats, outcome, kind);
     await this.ledger.post(tx, postings);
+    await this.seats.recordPayouts(tx, bet.id, postings);
     await this.transitions.moveTo(tx, bet, kind === 'admin' ? 'admin_resolve' : 'settle', {
       finalResult: outcome,
       winnerUserId: null,
@@ -465,6 +466,7 @@ export class PotsService {
       })),
       ...next,
     ]);
+    await this.seats.recordPayouts(tx, bet.id, next);
     await this.transitions.moveTo(tx, bet, 'admin_reresolve', { finalResult: outcome, resolutionDate: now });
     const players = joinedSeats(seats);
     return players.map((seat) => ({ userId: seat.userId, net: potNet(players, next, seat.userId) }));

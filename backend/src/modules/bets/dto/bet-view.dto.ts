@@ -27,6 +27,14 @@ export class BetParticipantDto {
   })
   joinedAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) reportedAt: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '33.34',
+    description:
+      'A settled pot: what came back to this seat (its share, its refund, or 0.00); null otherwise',
+  })
+  payout: string | null;
 }
 
 export class BetDto {
