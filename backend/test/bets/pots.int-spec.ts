@@ -3,7 +3,7 @@ import { BetRemindersService } from '../../src/modules/bets/bet-reminders.servic
 import { newAdmin } from '../admin/admin-helpers.js';
 import { befriend } from '../friends/friends-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
-import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
+import { adminTotalsFromTables, balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Group pots (docs/product.md, "Group pots"): create, join, leave, lock, settle, dispute, through the API. */
@@ -177,10 +177,12 @@ describe('group pots', () => {
     await join(ben, id, 'Ana');
     await join(cy, id, 'Ben');
     // friends[3] never joins: the invitation lapses at the lock.
+    const unlocked = (await adminTotalsFromTables(t.dataSource))?.totalVolume ?? '0';
     expect((await act(ana, id, 'lock')).status).toBe(403);
     const locked = await act(creator, id, 'lock');
     expect(locked.status).toBe(200);
     expect(locked.body).toMatchObject({ status: 'active', kind: 'pot' });
+    expect(Number((await adminTotalsFromTables(t.dataSource))?.totalVolume) - Number(unlocked)).toBe(40);
     // The invitation nobody took stays a seat without a stake; joining now is refused.
     const seated = locked.body.participants as { joinedAt: string | null }[];
     expect(seated.filter((seat) => seat.joinedAt !== null)).toHaveLength(4);
@@ -191,7 +193,11 @@ describe('group pots', () => {
     expect((await report(friends[3], id, 'Ana')).status).toBe(403);
     expect((await act(ana, id, 'leave')).status).toBe(409);
 
+    // The admin overview's volume counts the four stakes now in play.
+    const volume = async () => (await adminTotalsFromTables(t.dataSource))?.totalVolume ?? '0';
+    const before = await volume();
     expect((await report(creator, id, 'Ana')).body.status).toBe('active');
+    expect(await volume()).toBe(before);
     expect((await report(ana, id, 'Ana')).body.status).toBe('active');
     // A different report asks for confirmation first and changes nothing.
     const conflicting = await report(cy, id, 'Ben');

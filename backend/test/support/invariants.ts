@@ -112,7 +112,11 @@ export interface AdminTotals {
 const ADMIN_TOTALS_FROM_TABLES = `
   SELECT (SELECT count(*) FROM users WHERE "deletedAt" IS NULL)::int AS "totalUsers",
          (SELECT count(*) FROM bets)::int AS "totalBets",
-         (SELECT coalesce(sum(amount * 2), 0) FROM bets WHERE status IN ('active', 'disputed', 'completed'))::numeric(14,2)::text AS "totalVolume",
+         (SELECT coalesce(sum(CASE WHEN kind = 'pot'
+                                   THEN amount * (SELECT count(*) FROM bet_participants s
+                                                   WHERE s."betId" = bets.id AND s."joinedAt" IS NOT NULL)
+                                   ELSE amount * 2 END), 0)
+            FROM bets WHERE status IN ('active', 'disputed', 'completed'))::numeric(14,2)::text AS "totalVolume",
          (SELECT count(*) FROM bets WHERE status = 'disputed')::int AS "activeDisputes"`;
 
 export async function adminTotalsFromTables(dataSource: DataSource): Promise<AdminTotals | undefined> {

@@ -21,6 +21,7 @@ import { AccentFoldedNames1795570300000 } from './1795570300000-AccentFoldedName
 import { PasswordResetTokens1795570400000 } from './1795570400000-PasswordResetTokens.js';
 import { BetParticipants1795580000000 } from './1795580000000-BetParticipants.js';
 import { GroupPots1795580100000 } from './1795580100000-GroupPots.js';
+import { PotVolume1795580200000 } from './1795580200000-PotVolume.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   PasswordResetTokens1795570400000,
   BetParticipants1795580000000,
   GroupPots1795580100000,
+  PotVolume1795580200000,
 ];
