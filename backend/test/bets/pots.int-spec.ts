@@ -134,6 +134,8 @@ describe('group pots', () => {
     await befriend(t, creator, later);
     const code = (await api(t, 'GET', `/api/bets/${id}`, { token: creator.token })).body
       .challengeCode as string;
+    const preview = await api(t, 'GET', `/api/challenges/${code}`);
+    expect(preview.body).toMatchObject({ kind: 'pot', status: 'open', amount: '10.00' });
     const byLink = (user: SignedUpUser) =>
       api(t, 'POST', `/api/challenges/${code}/accept`, { token: user.token, body: { opponentPick: 'Cy' } });
     expect((await byLink(stranger)).status).toBe(403);

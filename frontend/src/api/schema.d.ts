@@ -1814,6 +1814,16 @@ export interface components {
             status: "open" | "taken" | "cancelled" | "expired";
             /** Format: date-time */
             expiresAt: string | null;
+            /**
+             * @description Only on a group pot’s share link: friends of its creator join it with any pick
+             * @enum {string}
+             */
+            kind?: "pot";
+            /**
+             * Format: date-time
+             * @description Only on a group pot’s share link: its deadline to join (then its status is expired)
+             */
+            joinBy?: string | null;
         };
         PersonResultDto: {
             /** Format: uuid */

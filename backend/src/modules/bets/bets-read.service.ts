@@ -220,12 +220,21 @@ export class BetsReadService {
     const [row] = await this.reads.rows<
       Pick<
         Bet,
-        'title' | 'amount' | 'outcomes' | 'creatorPick' | 'creatorId' | 'opponentId' | 'status' | 'expiresAt'
+        | 'title'
+        | 'amount'
+        | 'outcomes'
+        | 'creatorPick'
+        | 'creatorId'
+        | 'opponentId'
+        | 'status'
+        | 'expiresAt'
+        | 'kind'
+        | 'joinBy'
       > &
         Pick<User, 'firstName' | 'lastName' | 'username' | 'privacySettings'>
     >(
       `SELECT b.title, b.amount, b.outcomes, b."creatorPick", b."creatorId", b."opponentId", b.status,
-              b."expiresAt", u."firstName", u."lastName", u.username, u."privacySettings"
+              b."expiresAt", b.kind, b."joinBy", u."firstName", u."lastName", u.username, u."privacySettings"
          FROM bets b JOIN users u ON u.id = b."creatorId"
         WHERE b."challengeCode" = $1`,
       [code],
@@ -238,8 +247,13 @@ export class BetsReadService {
       outcomes: row.outcomes,
       creatorPick: row.creatorPick ?? '',
       creator: { id: row.creatorId, displayName: challengerName(row) },
-      status: challengeState(row, now),
+      // A pot stops taking players at its join deadline, not at the end of the bet.
+      status: challengeState(row.kind === 'pot' ? { ...row, expiresAt: row.joinBy } : row, now),
       expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+      // A duel's link answers exactly as before; a pot's says so.
+      ...(row.kind === 'pot'
+        ? { kind: 'pot' as const, joinBy: row.joinBy ? row.joinBy.toISOString() : null }
+        : {}),
     };
   }
 

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** Who made an open challenge, as its link shows them: the display name only. */
 export class ChallengerDto {
@@ -29,4 +29,17 @@ export class ChallengeDto {
   })
   status: 'open' | 'taken' | 'cancelled' | 'expired';
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
+  // Only on a pot's link: a duel's link answers exactly as it did before pots.
+  @ApiPropertyOptional({
+    enum: ['pot'],
+    description: 'Only on a group pot’s share link: friends of its creator join it with any pick',
+  })
+  kind?: 'pot';
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Only on a group pot’s share link: its deadline to join (then its status is expired)',
+  })
+  joinBy?: string | null;
 }
