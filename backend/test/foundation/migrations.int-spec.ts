@@ -33,6 +33,17 @@ const OWN_TABLES = [
   'suggestion_dismissals',
   'user_payout_totals',
   'admin_totals_delta',
+  'circles',
+  'circle_members',
+  'circle_invitations',
+  'circle_seasons',
+  'circle_bets',
+  'circle_feed_items',
+  'circle_comments',
+  'circle_reactions',
+  'circle_standings',
+  'circle_results',
+  'circle_trophies',
 ];
 
 describe('migrations', () => {

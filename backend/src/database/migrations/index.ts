@@ -19,6 +19,7 @@ import { AdminTotals1795560000000 } from './1795560000000-AdminTotals.js';
 import { NotificationCommitOrder1795570000000 } from './1795570000000-NotificationCommitOrder.js';
 import { AccentFoldedNames1795570300000 } from './1795570300000-AccentFoldedNames.js';
 import { PasswordResetTokens1795570400000 } from './1795570400000-PasswordResetTokens.js';
+import { Circles1795590000000 } from './1795590000000-Circles.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   NotificationCommitOrder1795570000000,
   AccentFoldedNames1795570300000,
   PasswordResetTokens1795570400000,
+  Circles1795590000000,
 ];

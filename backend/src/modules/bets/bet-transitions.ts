@@ -7,6 +7,8 @@ import type { LedgerPosting } from '../wallet/ledger.service.js';
 import { nextStatus, type BetAction } from './bet-lifecycle.js';
 import type { Bet, BetStatus } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
+import { CircleFeed } from '../circles/circle-feed.service.js';
+import { circleUpdateOf } from './bet-circle-update.js';
 import {
   AccountSuspendedError,
   ChallengerSuspendedError,
@@ -52,6 +54,7 @@ export class BetTransitions {
     private readonly bets: BetsRepository,
     private readonly standing: AccountStanding,
     private readonly notifications: NotificationsService,
+    private readonly circles: CircleFeed,
   ) {}
 
   async lock(tx: TxOrManager, betId: number): Promise<Bet> {
@@ -98,7 +101,14 @@ export class BetTransitions {
     if (!(await this.bets.moveStatus(tx, bet, status, changes))) {
       throw new BetStateError(STATE_MESSAGES[action] ?? 'This bet just changed');
     }
+    // A bet posted in a circle: its feed and table follow, in this transaction.
+    await this.circles.betChanged(tx, circleUpdateOf({ ...bet, ...changes, status }, action));
     return status;
+  }
+
+  /** Posts a new bet in the creator's circle (they must be in it); nothing when none was chosen. */
+  async postInCircle(tx: TxOrManager, bet: Bet, circleId: string | undefined): Promise<void> {
+    if (circleId) await this.circles.postBet(tx, circleId, bet.creatorId, circleUpdateOf(bet, 'create'));
   }
 
   /**

@@ -2,6 +2,7 @@ import { automock, newTestService, type TestService } from '../../testing/unit.j
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { AccountStanding } from '../users/account-standing.js';
 import { BetTransitions } from './bet-transitions.js';
+import { CircleFeed } from '../circles/circle-feed.service.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 
@@ -57,7 +58,7 @@ export function newBetsTest<S>(type: new (...args: never[]) => S): BetsTest<S> {
   const standing = automock(AccountStanding);
   const notifications = automock(NotificationsService);
   standing.isSuspended.mockResolvedValue(false);
-  const transitions = new BetTransitions(bets, standing, notifications);
+  const transitions = new BetTransitions(bets, standing, notifications, automock(CircleFeed));
   const test = newTestService(type, [
     [BetsRepository, bets],
     [AccountStanding, standing],

@@ -109,6 +109,14 @@ export class CreateBetDto {
   @IsOptional()
   @IsIn(['mutual'], { message: 'resolutionType must be mutual' })
   resolutionType?: 'mutual';
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Post the bet in this circle of yours (and your opponent’s): its feed and table follow it',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'circleId must be one of your circles' })
+  circleId?: string;
 }
 
 /**
