@@ -277,14 +277,14 @@ describe('circles', () => {
       );
     }
     await expectStatus(
-      api(t, 'PATCH', `/api/feed/comments/${comment.body.id}`, {
+      api(t, 'PATCH', `/api/feed/comments/${String(comment.body.id)}`, {
         token: ann.token,
         body: { body: 'mine now' },
       }),
       404,
     );
     const edited = await expectStatus(
-      api(t, 'PATCH', `/api/feed/comments/${comment.body.id}`, {
+      api(t, 'PATCH', `/api/feed/comments/${String(comment.body.id)}`, {
         token: cat.token,
         body: { body: 'Calm down' },
       }),
@@ -342,14 +342,14 @@ describe('circles', () => {
       201,
     );
     await expectStatus(
-      api(t, 'POST', `/api/feed/comments/${comment.body.id}/hide`, {
+      api(t, 'POST', `/api/feed/comments/${String(comment.body.id)}/hide`, {
         token: owner.token,
         body: { reason: 'no' },
       }),
       403,
     );
     await expectStatus(
-      api(t, 'POST', `/api/feed/comments/${comment.body.id}/hide`, {
+      api(t, 'POST', `/api/feed/comments/${String(comment.body.id)}/hide`, {
         token: admin.token,
         body: { reason: 'Insults' },
       }),
