@@ -29,11 +29,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
-import { UnsupportedMediaTypeError } from '../../common/errors/domain-error.js';
 import { IntIdPipe } from '../../common/http/id-param.pipe.js';
 import { LookupRateLimitGuard } from '../../common/http/lookup-rate-limit.guard.js';
 import { UuidPipe } from '../friends/uuid-param.pipe.js';
-import { PICTURE_CONTENT_TYPE_MESSAGE } from '../pictures/picture-body.js';
 import { PICTURE_CONTENT_TYPES } from '../pictures/picture-image.js';
 import { sendPicture } from '../pictures/picture-reply.js';
 import { CircleFeed } from './circle-feed.service.js';
@@ -268,8 +266,7 @@ export class CirclesController {
     @Param('id', UuidPipe) id: string,
     @Req() request: FastifyRequest,
   ): Promise<CircleDto> {
-    if (!Buffer.isBuffer(request.body)) throw new UnsupportedMediaTypeError(PICTURE_CONTENT_TYPE_MESSAGE);
-    return this.circles.setPicture(user, id, request.body);
+    return this.circles.setPicture(user, id, request.body ?? undefined);
   }
 
   @Delete(':id/picture')

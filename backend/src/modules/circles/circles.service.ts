@@ -6,6 +6,8 @@ import { AppConfig } from '../../config/app-config.js';
 import { Transactor, type Tx } from '../../database/transactor.js';
 import { RelationsService } from '../friends/relations.service.js';
 import { normalisePicture } from '../pictures/picture-image.js';
+import { PICTURE_CONTENT_TYPE_MESSAGE } from '../pictures/picture-body.js';
+import { UnsupportedMediaTypeError } from '../../common/errors/domain-error.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { CirclePeople } from './circle-people.js';
 import { CircleSeasons, seasonDto, seasonEnd, standingDtos } from './circle-seasons.service.js';
@@ -388,11 +390,19 @@ export class CirclesService {
     });
   }
 
-  async setPicture(viewer: AuthUser, circleId: string, bytes: Buffer | null): Promise<CircleDto> {
-    const picture = bytes === null ? null : await normalisePicture(bytes);
-    await this.transactor.run(async (tx) => {
+  /** `bytes`: the raw upload (anything but image bytes is 415), or null to remove the picture. */
+  async setPicture(viewer: AuthUser, circleId: string, bytes: unknown): Promise<CircleDto> {
+    const allowed = async (tx: Tx) => {
       const { member } = await this.access(tx, viewer, circleId, true);
       if (!mayManage(member)) throw new NotCircleOwnerError('and co-owners can change its picture');
+    };
+    // Asked first, so that someone outside the circle learns nothing from how their upload is judged.
+    await this.transactor.run(allowed);
+    if (bytes !== null && !Buffer.isBuffer(bytes))
+      throw new UnsupportedMediaTypeError(PICTURE_CONTENT_TYPE_MESSAGE);
+    const picture = bytes === null ? null : await normalisePicture(bytes);
+    await this.transactor.run(async (tx) => {
+      await allowed(tx);
       await this.repository.setPicture(
         tx,
         circleId,
