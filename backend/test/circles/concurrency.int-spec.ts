@@ -66,7 +66,7 @@ describe('circle feed under concurrent use', () => {
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(50);
     const [owner] = members;
-    const page = await feed(t, owner as SignedUpUser, circleId);
+    const page = await feed(t, owner, circleId);
     const item = page.items.find((entry) => entry.id === itemId) as unknown as { commentCount: number };
     expect(item.commentCount).toBe(50);
     const bodies = new Set<string>();

@@ -67,8 +67,8 @@ describe('circle privacy', () => {
     t = await startTestApp();
     [owner, member, removed, friend, stranger] = await users(t, 5);
     admin = await newAdmin(t);
-    circleId = await circleOf(t, owner as SignedUpUser, [member as SignedUpUser, removed as SignedUpUser]);
-    await befriend(t, member as SignedUpUser, friend as SignedUpUser);
+    circleId = await circleOf(t, owner, [member, removed]);
+    await befriend(t, member, friend);
     await circleBet(t, circleId, owner, member, '3.00', 'open');
     itemId = (await feed(t, owner, circleId)).items[0]?.id ?? 0;
     commentId = (
@@ -81,7 +81,7 @@ describe('circle privacy', () => {
       token: owner.token,
       path: `/api/circles/${circleId}/picture`,
     });
-    expect(picture.status).toBe(200);
+    if (picture.status !== 200) throw new Error(`picture upload failed: ${picture.status}`);
     await expectStatus(
       api(t, 'DELETE', `/api/circles/${circleId}/members/${removed.id}`, { token: owner.token }),
       204,
@@ -110,7 +110,7 @@ describe('circle privacy', () => {
 
   it('answers 404 to a removed member, a friend of a member and a stranger, as for no circle at all', async () => {
     const snapshot = async () =>
-      t.dataSource.query(
+      t.dataSource.query<unknown[]>(
         `SELECT (SELECT row_to_json(c) FROM (SELECT name, "inviteCode", "seasonLength" FROM circles WHERE id = $1) c) AS circle,
                 (SELECT json_agg(m ORDER BY "userId") FROM (SELECT "userId", role, status FROM circle_members WHERE "circleId" = $1) m) AS members,
                 (SELECT json_agg(x ORDER BY id) FROM (SELECT id, body, "hiddenAt" FROM circle_comments) x) AS comments,
