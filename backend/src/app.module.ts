@@ -18,6 +18,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { BetsModule } from './modules/bets/bets.module.js';
+import { CirclesModule } from './modules/circles/circles.module.js';
 import { FriendsModule } from './modules/friends/friends.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { ProfilePicturesModule } from './modules/pictures/profile-pictures.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         UsersModule,
         WalletModule,
         BetsModule,
+        CirclesModule,
         FriendsModule,
         ActivitiesModule,
         AnalyticsModule,

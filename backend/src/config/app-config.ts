@@ -144,6 +144,20 @@ export class AppConfig {
   @Max(10000)
   LOOKUPS_PER_MINUTE = 60;
 
+  /** Members a circle may have, its owner included (docs/product.md, "Circles"). */
+  @Transform(toInt)
+  @IsInt({ message: 'CIRCLE_MAX_MEMBERS must be a whole number' })
+  @Min(2)
+  @Max(500)
+  CIRCLE_MAX_MEMBERS = 50;
+
+  /** Comments one person may post a minute across circles: banter, not a flood. */
+  @Transform(toInt)
+  @IsInt({ message: 'CIRCLE_COMMENTS_PER_MINUTE must be a whole number' })
+  @Min(1)
+  @Max(10000)
+  CIRCLE_COMMENTS_PER_MINUTE = 20;
+
   /**
    * Time a client has to send a request's line and headers (a connection that sends nothing is closed
    * after it too). Node checks the deadlines a few times per timeout, so a connection ends within about

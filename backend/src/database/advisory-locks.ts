@@ -17,6 +17,8 @@ export const ADVISORY_LOCK = {
   betReminders: 0x0b37_0004,
   /** Scheduled: fold the admin overview's change rows (admin_totals_delta) into one. */
   adminTotals: 0x0b37_0005,
+  /** Scheduled: end the circles' seasons that are due and start the next ones. */
+  circleSeasons: 0x0b37_0006,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCK;

@@ -34,6 +34,17 @@ const OWN_TABLES = [
   'user_payout_totals',
   'bet_participants',
   'admin_totals_delta',
+  'circles',
+  'circle_members',
+  'circle_invitations',
+  'circle_seasons',
+  'circle_bets',
+  'circle_feed_items',
+  'circle_comments',
+  'circle_reactions',
+  'circle_standings',
+  'circle_results',
+  'circle_trophies',
 ];
 
 describe('migrations', () => {

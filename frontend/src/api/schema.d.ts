@@ -617,6 +617,366 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/circles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your circles */
+        get: operations["CirclesController_list"];
+        put?: never;
+        /** Make a circle; you are its owner and its first season starts now */
+        post: operations["CirclesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Circle invitations waiting for your answer */
+        get: operations["CirclesController_invitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/invitations/{invitationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the circle you were invited to (409 circle_full when it has no room) */
+        post: operations["CirclesController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/invitations/{invitationId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a circle invitation */
+        post: operations["CirclesController_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/links/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which circle an invite link is for (its name and size), before joining
+         * @description 404 circle_link_not_found for an unknown or replaced code; 429 after LOOKUPS_PER_MINUTE.
+         */
+        get: operations["CirclesController_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/trophies/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person’s season trophies (the circle is named only to its members) */
+        get: operations["CirclesController_trophies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A circle: members, season, invite code (members and admins) */
+        get: operations["CirclesController_get"];
+        put?: never;
+        post?: never;
+        /** Delete the circle (owner); its bets stay with their players */
+        delete: operations["CirclesController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename the circle or change its seasons (owner and co-owners)
+         * @description A new season length applies to the season now running: it ends at the new end.
+         */
+        patch: operations["CirclesController_update"];
+        trace?: never;
+    };
+    "/api/circles/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite friends of yours (members)
+         * @description 400 invitee_not_friend for anyone not your friend; 409 circle_full past CIRCLE_MAX_MEMBERS.
+         */
+        post: operations["CirclesController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join through the circle’s invite link (its code) */
+        post: operations["CirclesController_join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave the circle: your bets stay, you leave its table */
+        post: operations["CirclesController_leave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}/invite-link/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the invite link (owner and co-owners); the old one stops working */
+        post: operations["CirclesController_replaceLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}/members/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make a member co-owner, or a co-owner a member again (owner) */
+        put: operations["CirclesController_setRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove someone (owner: anyone; co-owners: members); they lose access at once */
+        delete: operations["CirclesController_removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The circle’s feed, newest first, a page at a time (members and admins) */
+        get: operations["CirclesController_feedPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The season’s table (the current one, or ?season=N for a past one) */
+        get: operations["CirclesController_leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circles/{id}/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The circle’s picture (members and admins) */
+        get: operations["CirclesController_picture"];
+        /** Set the circle’s picture (owner and co-owners), as profile pictures are set */
+        put: operations["CirclesController_setPicture"];
+        post?: never;
+        /** Remove the circle’s picture (owner and co-owners) */
+        delete: operations["CirclesController_removePicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/{itemId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A feed item’s comments, newest first (members and admins) */
+        get: operations["FeedController_list"];
+        put?: never;
+        /**
+         * Comment on a feed item (members): plain text, 1–500 characters
+         * @description The bet’s players are notified. 429 comment_rate_limited past CIRCLE_COMMENTS_PER_MINUTE.
+         */
+        post: operations["FeedController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete your own comment */
+        delete: operations["FeedController_remove"];
+        options?: never;
+        head?: never;
+        /** Edit your own comment */
+        patch: operations["FeedController_edit"];
+        trace?: never;
+    };
+    "/api/feed/comments/{commentId}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a comment with a reason (admins; audit log; the author is told) */
+        post: operations["FeedController_hide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/{itemId}/reactions/{emoji}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** React (members): one of 👍 ❤️ 😂 😮 😢 🔥 🎉 💸 (URL-encoded); again changes nothing */
+        put: operations["FeedController_react"];
+        post?: never;
+        /** Take your reaction back; again changes nothing */
+        delete: operations["FeedController_unreact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/search": {
         parameters: {
             query?: never;
@@ -1530,6 +1890,11 @@ export interface components {
              * @description A group pot: the deadline to join; it locks then
              */
             joinBy?: string;
+            /**
+             * Format: uuid
+             * @description Post the bet in this circle of yours (and your opponent’s): its feed and table follow it
+             */
+            circleId?: string;
         };
         BetPartyDto: {
             id: string;
@@ -1781,6 +2146,11 @@ export interface components {
             /** @enum {string} */
             resolutionType?: "mutual";
             /**
+             * Format: uuid
+             * @description Post the bet in this circle of yours (and your opponent’s): its feed and table follow it
+             */
+            circleId?: string;
+            /**
              * @description Dollars as a string with at most 2 decimals
              * @example 25.00
              */
@@ -1824,6 +2194,227 @@ export interface components {
              * @description Only on a group pot’s share link: its deadline to join (then its status is expired)
              */
             joinBy?: string | null;
+        };
+        CreateCircleDto: {
+            name: string;
+        };
+        SeasonDto: {
+            number: number;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** Format: uuid */
+            winnerId: string | null;
+        };
+        CirclePersonDto: {
+            /** Format: uuid */
+            id: string;
+            username: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            profileImageUrl: string | null;
+        };
+        CircleMemberDto: {
+            person: components["schemas"]["CirclePersonDto"];
+            /** @enum {string} */
+            role: "owner" | "co_owner" | "member";
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        CircleDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Where its picture is served; null: none */
+            pictureUrl: string | null;
+            /**
+             * @description null: an admin looking
+             * @enum {string|null}
+             */
+            role: "owner" | "co_owner" | "member" | null;
+            memberCount: number;
+            /** @enum {string} */
+            seasonLength: "weekly" | "monthly" | "custom";
+            season: components["schemas"]["SeasonDto"];
+            members: components["schemas"]["CircleMemberDto"][];
+            /** @description The invite link’s code, for members */
+            inviteCode: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CircleSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Where its picture is served; null: none */
+            pictureUrl: string | null;
+            /**
+             * @description null: an admin looking
+             * @enum {string|null}
+             */
+            role: "owner" | "co_owner" | "member" | null;
+            memberCount: number;
+        };
+        CircleInvitationDto: {
+            id: number;
+            /** Format: uuid */
+            circleId: string;
+            circleName: string;
+            invitedBy: components["schemas"]["CirclePersonDto"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CircleLinkDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            memberCount: number;
+            /** @description true when you are in it already */
+            member: boolean;
+        };
+        TrophyDto: {
+            /**
+             * Format: uuid
+             * @description null: a circle you are not in
+             */
+            circleId: string | null;
+            /** @description null: a circle you are not in */
+            circleName: string | null;
+            seasonNumber: number;
+            /** Format: date-time */
+            awardedAt: string;
+        };
+        UpdateCircleDto: {
+            name?: string;
+            /**
+             * @description weekly: seasons end Monday 00:00 UTC; monthly: on the 1st; custom: on seasonEndsAt
+             * @enum {string}
+             */
+            seasonLength?: "weekly" | "monthly" | "custom";
+            /**
+             * Format: date-time
+             * @description With seasonLength custom: when the current season ends (within a year)
+             */
+            seasonEndsAt?: string;
+        };
+        InviteToCircleDto: {
+            /** @description Friends of yours, at most 49 at once */
+            userIds: string[];
+        };
+        InvitationsSentDto: {
+            /** @description Invited now */
+            invited: string[];
+            /** @description Already members or already invited: nothing changed */
+            skipped: string[];
+        };
+        JoinCircleDto: {
+            /** @description The code of the circle’s invite link */
+            code: string;
+        };
+        SetRoleDto: {
+            /** @enum {string} */
+            role: "co_owner" | "member";
+        };
+        FeedPlayerDto: {
+            person: components["schemas"]["CirclePersonDto"];
+            /** @enum {string|null} */
+            result: "won" | "lost" | "draw" | null;
+            /** @description Net gain; null when their balance is private to you */
+            net: string | null;
+        };
+        FeedBetDto: {
+            id: number;
+            title: string;
+            /** @description The bet’s status now */
+            status: string;
+            /** @description Each player’s stake; null unless every player’s balance is visible to you */
+            amount: string | null;
+            players: components["schemas"]["FeedPlayerDto"][];
+        };
+        StandingDto: {
+            rank: number;
+            person: components["schemas"]["CirclePersonDto"];
+            /** @description null when their balance is private to you */
+            net: string | null;
+            won: number;
+            lost: number;
+            drawn: number;
+            /** @description Percent of decided bets won; null: none yet */
+            winRate: number | null;
+            /** @description Positive: wins in a row; negative: losses in a row; 0: none */
+            streak: number;
+            /** @enum {string} */
+            reliability: "reliable" | "watch" | "unreliable";
+            /** @description Bets sent to review because they did not report in time */
+            lateReports: number;
+            /** @description Disputes an admin decided against them */
+            disputesLost: number;
+        };
+        SeasonEndDto: {
+            number: number;
+            winner: components["schemas"]["CirclePersonDto"] | null;
+            /** @description The final table */
+            standings: components["schemas"]["StandingDto"][];
+        };
+        ReactionDto: {
+            emoji: string;
+            count: number;
+            mine: boolean;
+            by: components["schemas"]["CirclePersonDto"][];
+        };
+        FeedItemDto: {
+            id: number;
+            /** @enum {string} */
+            kind: "challenged" | "accepted" | "settled" | "decided" | "season_ended";
+            /** Format: date-time */
+            createdAt: string;
+            bet: components["schemas"]["FeedBetDto"] | null;
+            season: components["schemas"]["SeasonEndDto"] | null;
+            commentCount: number;
+            reactions: components["schemas"]["ReactionDto"][];
+        };
+        FeedPageDto: {
+            items: components["schemas"]["FeedItemDto"][];
+            nextBefore: number | null;
+        };
+        LeaderboardDto: {
+            season: components["schemas"]["SeasonDto"];
+            standings: components["schemas"]["StandingDto"][];
+            /** @description Every season, newest first */
+            seasons: components["schemas"]["SeasonDto"][];
+        };
+        CommentDto: {
+            id: number;
+            itemId: number;
+            author: components["schemas"]["CirclePersonDto"];
+            /** @description Plain text; null when hidden by an admin */
+            body: string | null;
+            hidden: boolean;
+            /** @description Why an admin hid it (author and admins only) */
+            hiddenReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            editedAt: string | null;
+            mine: boolean;
+        };
+        CommentPageDto: {
+            items: components["schemas"]["CommentDto"][];
+            nextBefore: number | null;
+        };
+        CommentInputDto: {
+            /** @description Plain text, shown as text */
+            body: string;
+        };
+        HideCommentDto: {
+            /** @description Told to the comment’s author */
+            reason: string;
+        };
+        ReactionsDto: {
+            reactions: components["schemas"]["ReactionDto"][];
         };
         PersonResultDto: {
             /** Format: uuid */
@@ -2360,12 +2951,12 @@ export interface components {
         NotificationDto: {
             id: number;
             /** @enum {string} */
-            type: "bet_received" | "bet_accepted" | "bet_declined" | "bet_cancelled" | "result_submitted" | "bet_disputed" | "bet_expiring" | "bet_expired" | "bet_resolved" | "dispute_resolved" | "friend_request" | "friend_accepted" | "moderation" | "balance_adjusted";
+            type: "bet_received" | "bet_accepted" | "bet_declined" | "bet_cancelled" | "result_submitted" | "bet_disputed" | "bet_expiring" | "bet_expired" | "bet_resolved" | "dispute_resolved" | "friend_request" | "friend_accepted" | "moderation" | "balance_adjusted" | "circle_invitation" | "circle_comment" | "comment_hidden";
             /**
              * @description The browser switch that governs it (notification-settings); account ones always show
              * @enum {string}
              */
-            category: "betUpdates" | "betExpiring" | "betResolved" | "friendRequests" | "account";
+            category: "betUpdates" | "betExpiring" | "betResolved" | "friendRequests" | "account" | "circles";
             title: string;
             body: string;
             /** @description Where a click takes the user in the app */
@@ -3400,6 +3991,739 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    CirclesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleSummaryDto"][];
+                };
+            };
+        };
+    };
+    CirclesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCircleDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleDto"];
+                };
+            };
+        };
+    };
+    CirclesController_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleInvitationDto"][];
+                };
+            };
+        };
+    };
+    CirclesController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleSummaryDto"];
+                };
+            };
+            /** @description circle_invitation_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleLinkDto"];
+                };
+            };
+        };
+    };
+    CirclesController_trophies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrophyDto"][];
+                };
+            };
+        };
+    };
+    CirclesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleDto"];
+                };
+            };
+            /** @description circle_not_found: no such circle among yours (the same whether it exists or not) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description circle_not_found: no such circle among yours (the same whether it exists or not) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCircleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleDto"];
+                };
+            };
+            /** @description circle_not_found: no such circle among yours (the same whether it exists or not) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteToCircleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationsSentDto"];
+                };
+            };
+            /** @description circle_not_found: no such circle among yours (the same whether it exists or not) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_join: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinCircleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleSummaryDto"];
+                };
+            };
+            /** @description circle_link_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description circle_not_found: no such circle among yours (the same whether it exists or not) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_replaceLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleDto"];
+                };
+            };
+        };
+    };
+    CirclesController_setRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleDto"];
+                };
+            };
+        };
+    };
+    CirclesController_removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_feedPage: {
+        parameters: {
+            query?: {
+                /** @description nextBefore of the previous page */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedPageDto"];
+                };
+            };
+            /** @description circle_not_found: no such circle among yours (the same whether it exists or not) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_leaderboard: {
+        parameters: {
+            query?: {
+                /** @description A season’s number; the current one when left out */
+                season?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardDto"];
+                };
+            };
+            /** @description circle_not_found: no such circle among yours (the same whether it exists or not) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_picture: {
+        parameters: {
+            query?: {
+                /** @description The version from pictureUrl */
+                v?: unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description No picture, or not a circle of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CirclesController_setPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleDto"];
+                };
+            };
+        };
+    };
+    CirclesController_removePicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleDto"];
+                };
+            };
+        };
+    };
+    FeedController_list: {
+        parameters: {
+            query?: {
+                /** @description nextBefore of the previous page */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPageDto"];
+                };
+            };
+            /** @description feed_item_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FeedController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"];
+                };
+            };
+            /** @description feed_item_not_found (also once you have left the circle) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description comment_rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FeedController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description comment_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FeedController_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"];
+                };
+            };
+            /** @description comment_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FeedController_hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideCommentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"];
+                };
+            };
+        };
+    };
+    FeedController_react: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+                emoji: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReactionsDto"];
+                };
+            };
+        };
+    };
+    FeedController_unreact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+                emoji: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReactionsDto"];
+                };
             };
         };
     };

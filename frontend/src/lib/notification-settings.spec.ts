@@ -14,6 +14,7 @@ describe('notification settings', () => {
       friendRequests: true,
       betExpiring: true,
       betResolved: true,
+      circles: true,
     });
   });
 
@@ -24,6 +25,7 @@ describe('notification settings', () => {
       friendRequests: true,
       betExpiring: true,
       betResolved: true,
+      circles: true,
     });
     expect(readNotificationSettings().betUpdates).toBe(false);
   });

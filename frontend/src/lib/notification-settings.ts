@@ -1,7 +1,8 @@
 /** docs/product.md §3/§9: the browser's own notification switches, kept in localStorage, all on by default. */
 export const NOTIFICATION_SETTINGS_KEY = 'notification-settings';
 
-export type NotificationSettingKey = 'betUpdates' | 'friendRequests' | 'betExpiring' | 'betResolved';
+export type NotificationSettingKey =
+  'betUpdates' | 'friendRequests' | 'betExpiring' | 'betResolved' | 'circles';
 export type NotificationSettings = Record<NotificationSettingKey, boolean>;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
@@ -9,6 +10,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   friendRequests: true,
   betExpiring: true,
   betResolved: true,
+  circles: true,
 };
 
 /** The switches in the order the settings dialog shows them, with their labels. */
@@ -17,6 +19,7 @@ export const NOTIFICATION_SETTING_LABELS: { key: NotificationSettingKey; label: 
   { key: 'friendRequests', label: 'Friend requests', hint: 'Requests you receive and accept' },
   { key: 'betExpiring', label: 'Expiring bets', hint: 'About an hour before a bet expires' },
   { key: 'betResolved', label: 'Bet results', hint: 'When a bet is settled, with your winnings' },
+  { key: 'circles', label: 'Circles', hint: 'Circle invitations, and comments on your bets in a circle' },
 ];
 
 /** Reads the stored switches; anything missing or unreadable falls back to on. */

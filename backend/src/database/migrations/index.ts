@@ -22,6 +22,7 @@ import { PasswordResetTokens1795570400000 } from './1795570400000-PasswordResetT
 import { BetParticipants1795580000000 } from './1795580000000-BetParticipants.js';
 import { GroupPots1795580100000 } from './1795580100000-GroupPots.js';
 import { PotVolume1795580200000 } from './1795580200000-PotVolume.js';
+import { Circles1795590000000 } from './1795590000000-Circles.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   BetParticipants1795580000000,
   GroupPots1795580100000,
   PotVolume1795580200000,
+  Circles1795590000000,
 ];

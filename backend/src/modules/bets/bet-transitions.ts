@@ -9,6 +9,8 @@ import { nextStatus, type BetAction } from './bet-lifecycle.js';
 import type { Bet, BetStatus } from './bet.entity.js';
 import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { BetsRepository } from './bets.repository.js';
+import { CircleFeed } from '../circles/circle-feed.service.js';
+import { circleUpdateOf } from './bet-circle-update.js';
 import {
   AccountSuspendedError,
   ChallengerSuspendedError,
@@ -75,6 +77,7 @@ export class BetTransitions {
     private readonly seats: BetParticipantsRepository,
     private readonly standing: AccountStanding,
     private readonly notifications: NotificationsService,
+    private readonly circles: CircleFeed,
   ) {}
 
   async lock(tx: TxOrManager, betId: number): Promise<Bet> {
@@ -123,7 +126,14 @@ export class BetTransitions {
     if (!(await this.bets.moveStatus(tx, bet, status, changes))) {
       throw new BetStateError(STATE_MESSAGES[action] ?? 'This bet just changed');
     }
+    // A bet posted in a circle: its feed and table follow, in this transaction.
+    await this.circles.betChanged(tx, circleUpdateOf({ ...bet, ...changes, status }, action));
     return status;
+  }
+
+  /** Posts a new bet in the creator's circle (they must be in it); nothing when none was chosen. */
+  async postInCircle(tx: TxOrManager, bet: Bet, circleId: string | undefined): Promise<void> {
+    if (circleId) await this.circles.postBet(tx, circleId, bet.creatorId, circleUpdateOf(bet, 'create'));
   }
 
   /**

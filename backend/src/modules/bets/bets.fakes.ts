@@ -3,6 +3,7 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { AccountStanding } from '../users/account-standing.js';
 import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { BetTransitions } from './bet-transitions.js';
+import { CircleFeed } from '../circles/circle-feed.service.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 
@@ -60,7 +61,13 @@ export function newBetsTest<S>(type: new (...args: never[]) => S): BetsTest<S> {
   const standing = automock(AccountStanding);
   const notifications = automock(NotificationsService);
   standing.isSuspended.mockResolvedValue(false);
-  const transitions = new BetTransitions(bets, automock(BetParticipantsRepository), standing, notifications);
+  const transitions = new BetTransitions(
+    bets,
+    automock(BetParticipantsRepository),
+    standing,
+    notifications,
+    automock(CircleFeed),
+  );
   const test = newTestService(type, [
     [BetsRepository, bets],
     [AccountStanding, standing],

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../../common/idempotency/idempotency.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
+import { CirclesModule } from '../circles/circles.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
@@ -31,6 +32,7 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
   imports: [
     TypeOrmModule.forFeature([Bet]),
     AuditModule,
+    CirclesModule,
     FriendsModule,
     UsersModule,
     WalletModule,

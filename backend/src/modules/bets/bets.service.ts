@@ -199,6 +199,7 @@ export class BetsService {
       });
     }
     await this.activities.record(tx, bet.id, lines);
+    await this.transitions.postInCircle(tx, bet, input.circleId);
     await this.transitions.announce(tx, bet, betNotifications.received(bet));
     return bet;
   }

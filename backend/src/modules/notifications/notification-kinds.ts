@@ -17,6 +17,9 @@ export const NOTIFICATION_CATEGORY = {
   friend_accepted: 'friendRequests',
   moderation: 'account',
   balance_adjusted: 'account',
+  circle_invitation: 'circles',
+  circle_comment: 'circles',
+  comment_hidden: 'account',
 } as const;
 
 export type NotificationType = keyof typeof NOTIFICATION_CATEGORY;
@@ -28,6 +31,7 @@ export const NOTIFICATION_CATEGORIES = [
   'betResolved',
   'friendRequests',
   'account',
+  'circles',
 ] as const satisfies readonly NotificationCategory[];
 
 /** Where a click on the notification takes the user in the app. */
@@ -41,6 +45,8 @@ export function notificationUrl(type: NotificationType, betId: number | null): s
       return '/friends';
     case 'account':
       return type === 'balance_adjusted' ? '/history' : '/account';
+    case 'circles':
+      return type === 'circle_comment' && betId !== null ? `/bets/${betId}` : '/circles';
   }
 }
 
@@ -48,7 +54,8 @@ export function notificationUrl(type: NotificationType, betId: number | null): s
  * What changed for the recipient, so an open app refreshes exactly those lists (sent with the
  * notification over the live stream).
  */
-export type ChangeTopic = 'bets' | 'wallet' | 'friends' | 'activities' | 'notifications' | 'profile';
+export type ChangeTopic =
+  'bets' | 'wallet' | 'friends' | 'activities' | 'notifications' | 'profile' | 'circles';
 export const CHANGE_TOPICS: readonly ChangeTopic[] = [
   'bets',
   'wallet',
@@ -56,6 +63,7 @@ export const CHANGE_TOPICS: readonly ChangeTopic[] = [
   'activities',
   'notifications',
   'profile',
+  'circles',
 ];
 
 /** What a notification's subject is like now, read with the page of notifications. */

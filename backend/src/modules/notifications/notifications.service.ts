@@ -17,7 +17,7 @@ import {
   type NotificationType,
 } from './notification-kinds.js';
 import type { LiveCursor } from './realtime/live-cursor.js';
-import { RealtimeHub } from './realtime/realtime-hub.js';
+import { RealtimeHub, type CircleLiveChange } from './realtime/realtime-hub.js';
 import { distinctNames, type NameablePerson } from '../users/person-name.js';
 
 /** A notification about to be written; its text is rendered once the actor's name is known. */
@@ -141,6 +141,17 @@ export class NotificationsService {
     const recipients = [...new Set(userIds.filter((id): id is string => id !== null))];
     afterCommit(managerOf(tx), () => {
       for (const userId of recipients) this.hub.publish(userId, { type: 'changed', data: { topics } });
+    });
+  }
+
+  /**
+   * Tells the open apps of a circle's members (read in the same transaction, so someone removed a moment
+   * ago is no longer among them) what changed in its feed, once the transaction commits.
+   */
+  circleChanged(tx: TxOrManager, memberIds: readonly string[], change: CircleLiveChange): void {
+    const recipients = [...new Set(memberIds)];
+    afterCommit(managerOf(tx), () => {
+      for (const userId of recipients) this.hub.publish(userId, { type: 'circle', data: change });
     });
   }
 

@@ -2,13 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../common/errors/domain-error.js';
 import { PICTURE_CONTENT_TYPES, PICTURE_MAX_BYTES, PICTURE_MESSAGES } from './picture-image.js';
 
-/** The one route that takes image bytes as its body. */
-export const PICTURE_UPLOAD_ROUTE = '/api/users/me/picture';
+/** The routes that take image bytes as their body: one's profile picture, a circle's picture. */
+export const PICTURE_UPLOAD_ROUTES: ReadonlySet<string> = new Set([
+  '/api/users/me/picture',
+  '/api/circles/:id/picture',
+]);
 
 export const PICTURE_CONTENT_TYPE_MESSAGE = `Send the picture itself as the body, with Content-Type ${PICTURE_CONTENT_TYPES.join(', ')}.`;
 
 /**
- * Raw image bodies for PUT /api/users/me/picture only, up to 512 kB (the app-wide limit stays 256 kB for
+ * Raw image bodies for the picture uploads only (PICTURE_UPLOAD_ROUTES), up to 512 kB (the app-wide limit stays 256 kB for
  * JSON): the bytes arrive as a Buffer for the service to sniff. Any other route sent an image body
  * answers 415, and a body over the limit is refused as soon as it is known to be too large (from its
  * Content-Length, or while it streams in) with a message the person can act on.
@@ -21,7 +24,7 @@ export function acceptPictureBodies(fastify: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    if (request.method !== 'PUT' || request.routeOptions.url !== PICTURE_UPLOAD_ROUTE) {
+    if (request.method !== 'PUT' || !PICTURE_UPLOAD_ROUTES.has(request.routeOptions.url ?? '')) {
       done(new UnsupportedMediaTypeError('This address does not take an image body'), undefined);
       return;
     }

@@ -19,12 +19,9 @@ import { UnsupportedMediaTypeError } from '../../common/errors/domain-error.js';
 import { UuidPipe } from '../friends/uuid-param.pipe.js';
 import { SelfUserDto } from '../users/dto/self-user.dto.js';
 import { PICTURE_CONTENT_TYPE_MESSAGE } from './picture-body.js';
+import { sendPicture } from './picture-reply.js';
 import { PICTURE_CONTENT_TYPES, PICTURE_MAX_BYTES, PICTURE_SIDE } from './picture-image.js';
 import { ProfilePicturesService } from './profile-pictures.service.js';
-
-/** A versioned address never changes its bytes; only the viewer's own browser may keep them (privacy). */
-const CACHE_VERSIONED = 'private, max-age=31536000, immutable';
-const CACHE_UNVERSIONED = 'private, no-cache';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -77,25 +74,6 @@ export class ProfilePicturesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const picture = await this.pictures.read(user, id);
-    const etag = `"${picture.version}"`;
-    void reply
-      .header('content-type', picture.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('etag', etag)
-      .header('cache-control', version === picture.version ? CACHE_VERSIONED : CACHE_UNVERSIONED);
-    if (matchesEtag(request.headers['if-none-match'], etag)) {
-      await reply.status(304).send();
-      return;
-    }
-    await reply.status(200).send(picture.image);
+    await sendPicture(request, reply, picture, version);
   }
-}
-
-/** If-None-Match as browsers send it: one tag, a list, weak tags (W/"…") or "*". */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }

@@ -6,6 +6,12 @@ import { NotFoundError } from '../../common/errors/domain-error.js';
 import type { SelfUserDto } from './dto/self-user.dto.js';
 import { runningSuspension } from './account-standing.js';
 import { User } from './user.entity.js';
+import type { SummarisableUser } from './privacy.js';
+import { queryIn } from '../../database/query-in.js';
+import type { TxOrManager } from '../../database/transactor.js';
+
+/** A person as `UsersService.people` reads them: what privacy decisions and summaries need. */
+export type PersonRow = SummarisableUser;
 
 @Injectable()
 export class UsersService {
@@ -18,6 +24,18 @@ export class UsersService {
     const user = await this.users.findOne({ where: { id, deletedAt: IsNull() } });
     if (!user) throw new NotFoundError('User not found', 'user_not_found');
     return user;
+  }
+
+  /**
+   * People as other modules show them (names, picture, privacy settings), in one query; deleted accounts
+   * are left out. In `tx` when the caller holds a transaction.
+   */
+  async people(ids: readonly string[], tx?: TxOrManager): Promise<PersonRow[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const sql = `SELECT id, username, "firstName", "lastName", "profileImageUrl", "privacySettings"
+                   FROM users WHERE id = ANY($1::uuid[]) AND "deletedAt" IS NULL`;
+    return tx ? queryIn<PersonRow[]>(tx, sql, [unique]) : this.users.query<PersonRow[]>(sql, [unique]);
   }
 
   /** The user's own view with their won/lost counts: one lean query on the hot path (see ReadPool). */

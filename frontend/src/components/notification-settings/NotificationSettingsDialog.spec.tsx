@@ -46,6 +46,7 @@ describe('NotificationSettingsDialog', () => {
       friendRequests: true,
       betExpiring: true,
       betResolved: true,
+      circles: true,
     });
   });
 

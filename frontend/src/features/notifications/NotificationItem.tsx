@@ -1,6 +1,7 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GavelIcon from '@mui/icons-material/Gavel';
+import GroupsIcon from '@mui/icons-material/Groups';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -30,6 +31,8 @@ function iconFor(notification: AppNotification): ReactNode {
       return <PersonAddIcon />;
     case 'account':
       return notification.type === 'balance_adjusted' ? <AccountBalanceWalletIcon /> : <GavelIcon />;
+    case 'circles':
+      return <GroupsIcon />;
   }
 }
 

@@ -43,7 +43,13 @@ describe('browserAlertAllowed', () => {
   });
 
   it('always allows account notices, which have no switch', () => {
-    const settings = { betUpdates: false, friendRequests: false, betExpiring: false, betResolved: false };
+    const settings = {
+      betUpdates: false,
+      friendRequests: false,
+      betExpiring: false,
+      betResolved: false,
+      circles: false,
+    };
     expect(browserAlertAllowed('account', { ...allowed, settings })).toBe(true);
   });
 });

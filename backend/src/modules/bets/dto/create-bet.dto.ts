@@ -161,6 +161,14 @@ export class CreateBetDto {
   @IsString({ message: 'Deadline to join is required' })
   @IsISO8601({ strict: true }, { message: 'Deadline to join must be a date and time' })
   joinBy?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Post the bet in this circle of yours (and your opponent’s): its feed and table follow it',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'circleId must be one of your circles' })
+  circleId?: string;
 }
 
 /**

@@ -63,8 +63,8 @@ describe('isDeliverableAddress', () => {
 });
 
 describe('isEmailed', () => {
-  it('emails every type except the first result report', () => {
+  it('emails every type except the first result report and circle comments', () => {
     const skipped = NOTIFICATION_TYPES.filter((type) => !isEmailed(type));
-    expect(skipped).toEqual(['result_submitted']);
+    expect(skipped).toEqual(['result_submitted', 'circle_comment']);
   });
 });

@@ -10,7 +10,8 @@ export { escapeHtml };
  * away from the app: challenges, answers, reminders, outcomes, friend requests, moderation and money.
  * Left out is `result_submitted`, the other party's first report on an active bet: it is a step in the
  * middle of a bet, the recipient is told again when it settles or is disputed, and the expiring-bet
- * reminder (emailed) prompts anyone who still has to report. A new type must be decided here.
+ * reminder (emailed) prompts anyone who still has to report. Circle comments are banter best read in the
+ * app, not mail; an invitation to a circle and a hidden comment are emailed. A new type must be decided here.
  */
 export const EMAILED_TYPES = {
   bet_received: true,
@@ -27,6 +28,9 @@ export const EMAILED_TYPES = {
   friend_accepted: true,
   moderation: true,
   balance_adjusted: true,
+  circle_invitation: true,
+  circle_comment: false,
+  comment_hidden: true,
 } as const satisfies Record<NotificationType, boolean>;
 
 export function isEmailed(type: NotificationType): boolean {
@@ -43,7 +47,6 @@ export function isDeliverableAddress(email: string): boolean {
   const domain = match[1].toLowerCase().replace(/\.$/, '');
   return domain !== 'invalid' && !domain.endsWith('.invalid');
 }
-
 
 const OPT_OUT = 'You get these emails because email notifications are on for your Betwixt account.';
 const HOW_TO_TURN_OFF = 'To turn them off, go to Account → Settings and switch off email notifications.';

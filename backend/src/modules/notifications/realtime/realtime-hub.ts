@@ -6,7 +6,16 @@ import type { NotificationDto } from '../dto/notification.dto.js';
 
 /** What an open app is told about its user, as one server-sent event. */
 export type LiveEvent =
-  { type: 'notification'; data: NotificationDto } | { type: 'changed'; data: { topics: ChangeTopic[] } };
+  | { type: 'notification'; data: NotificationDto }
+  | { type: 'changed'; data: { topics: ChangeTopic[] } }
+  | { type: 'circle'; data: CircleLiveChange };
+
+/** Something new in a circle's feed, told to its members' open apps (they refetch that item). */
+export interface CircleLiveChange {
+  circleId: string;
+  itemId: number;
+  change: 'item' | 'comment' | 'reaction';
+}
 
 export type LiveListener = (event: LiveEvent) => void;
 
