@@ -19,7 +19,6 @@ import { useToast } from '../../components/toast/use-toast';
 import { useSubmitResultMutation } from './bets-api';
 import { NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT, type Bet } from './types';
 
-
 /**
  * docs/product.md §2 "Submit Bet Result" (second variant): pick one of the bet's outcomes or no clear outcome.
  * Opened by the `openBetResult` window event; read-only once the bet has a final result.
