@@ -132,8 +132,8 @@ export function BetCard({
             </Button>
             {myReport && (
               <p className="text-body2">
-                You reported {myReport === NO_CLEAR_OUTCOME_RESULT ? 'no clear outcome' : myReport}; waiting for
-                the other side
+                You reported {myReport === NO_CLEAR_OUTCOME_RESULT ? 'no clear outcome' : myReport}; waiting
+                for the other side
               </p>
             )}
           </>

@@ -23,7 +23,6 @@ import { agreementOf, choiceForOutcome, consequenceOf, sides, type Choice } from
 import { useSubmitResultMutation } from './bets-api';
 import { displayName, NO_CLEAR_OUTCOME, type Bet } from './types';
 
-
 /** A bet with more than two outcomes asks which one happened; Continue waits for an answer. */
 export const happenedSchema = Yup.object({ happened: Yup.string().required('Which outcome happened?') });
 type HappenedValues = Yup.InferType<typeof happenedSchema>;
@@ -234,7 +233,9 @@ export function SubmitOutcomeDialog({
       initialValues={{ happened: '' }}
       validationSchema={happenedSchema}
       onSubmit={({ happened }) =>
-        setConfirming(happened === NO_CLEAR_OUTCOME ? NO_CLEAR_OUTCOME : choiceForOutcome(bet, viewerId, happened))
+        setConfirming(
+          happened === NO_CLEAR_OUTCOME ? NO_CLEAR_OUTCOME : choiceForOutcome(bet, viewerId, happened),
+        )
       }
     >
       <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="outcome-title">
