@@ -32,10 +32,10 @@ export const authApi = api.injectEndpoints({
     signup: build.mutation<AuthResponse, SignupInput>({
       query: (body) => ({ url: '/api/auth/signup', method: 'POST', body }),
     }),
-    login: build.mutation<LoginResponse, { emailOrUsername: string; password: string }>({
+    login: build.mutation<LoginResponse, Schemas['LoginDto']>({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
     }),
-    loginWithCode: build.mutation<AuthResponse, { challengeToken: string; code: string }>({
+    loginWithCode: build.mutation<AuthResponse, Schemas['TwoFactorLoginDto']>({
       query: (body) => ({ url: '/api/auth/login/2fa', method: 'POST', body }),
     }),
     /** Whether this server can send email: without it, no reset link or confirmation can be sent. */

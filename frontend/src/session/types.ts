@@ -1,6 +1,7 @@
 import type { Schemas } from '../api/schemas';
 
-export type Visibility = 'public' | 'friends' | 'private';
+/** Who may see one part of a profile, as the privacy settings carry it. */
+export type Visibility = Schemas['PrivacySettingsDto']['profileVisibility'];
 
 /** The signed-in user (docs/product.md §3 "User"), as GET /api/auth/user returns it. */
 export type User = Schemas['SelfUserDto'];

@@ -1,11 +1,14 @@
 import { api } from '../../api/base-api';
 import type { Schemas } from '../../api/schemas';
-import type { AuthResponse, User, Visibility } from '../../session/types';
+import type { AuthResponse, User } from '../../session/types';
 
 export type Activity = Schemas['ActivityDto'];
 export type UserAnalytics = Schemas['UserAnalyticsDto'];
 
 export type ProfileInput = Schemas['UpdateProfileDto'];
+export type NotificationSettingsInput = Schemas['NotificationSettingsDto'];
+export type PrivacySettingsInput = Schemas['PrivacySettingsInputDto'];
+export type TwoFactorEnrolment = Schemas['TwoFactorEnrolmentDto'];
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -30,32 +33,29 @@ export const accountApi = api.injectEndpoints({
       query: () => ({ url: '/api/users/me/picture', method: 'DELETE' }),
       invalidatesTags: ['User'],
     }),
-    updateNotifications: build.mutation<User, { emailNotifications?: boolean; pushNotifications?: boolean }>({
+    updateNotifications: build.mutation<User, NotificationSettingsInput>({
       query: (body) => ({ url: '/api/settings/notifications', method: 'PATCH', body }),
       invalidatesTags: ['User'],
     }),
-    updatePrivacy: build.mutation<
-      User,
-      Partial<Record<'profileVisibility' | 'activityVisibility' | 'balanceVisibility', Visibility>>
-    >({
+    updatePrivacy: build.mutation<User, PrivacySettingsInput>({
       query: (body) => ({ url: '/api/settings/privacy', method: 'PATCH', body }),
       invalidatesTags: ['User'],
     }),
-    setupTwoFactor: build.mutation<{ secret: string; otpauthUrl: string; qrCodeDataUrl: string }, void>({
+    setupTwoFactor: build.mutation<TwoFactorEnrolment, void>({
       query: () => ({ url: '/api/settings/2fa/setup', method: 'POST' }),
     }),
-    enableTwoFactor: build.mutation<User, { secret: string; token: string }>({
+    enableTwoFactor: build.mutation<User, Schemas['EnableTwoFactorDto']>({
       query: (body) => ({ url: '/api/settings/2fa/enable', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
-    disableTwoFactor: build.mutation<User, { token: string }>({
+    disableTwoFactor: build.mutation<User, Schemas['DisableTwoFactorDto']>({
       query: (body) => ({ url: '/api/settings/2fa/disable', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
-    changePassword: build.mutation<AuthResponse, { currentPassword: string; newPassword: string }>({
+    changePassword: build.mutation<AuthResponse, Schemas['ChangePasswordDto']>({
       query: (body) => ({ url: '/api/settings/password', method: 'POST', body }),
     }),
-    deleteAccount: build.mutation<null, { password?: string; confirm: 'DELETE' }>({
+    deleteAccount: build.mutation<null, Schemas['DeleteAccountDto']>({
       query: (body) => ({ url: '/api/user/account', method: 'DELETE', body }),
     }),
   }),

@@ -15,6 +15,9 @@ export type ModerationAction = Schemas['ModerationActionDto'];
 export const AUDIT_PAGE_SIZE = 25;
 export const DISPUTES_PAGE_SIZE = 20;
 
+/** The document types `winnerId` as an object (its DTO lacks `type: String`); on the wire it is a uuid or null. */
+type WinnerFix<T> = Omit<T, 'winnerId'> & { winnerId: string | null };
+
 export type AdminUserPage = Schemas['AdminUserPageDto'];
 export type AuditLogPage = Schemas['AuditLogPageDto'];
 export type DisputeList = Schemas['DisputeListDto'];
@@ -70,7 +73,7 @@ export const adminApi = api.injectEndpoints({
         { type: 'Admin', id: 'ANALYTICS' },
       ],
     }),
-    resolveDispute: build.mutation<Bet, { betId: number; winnerId: string | null; resolution: string }>({
+    resolveDispute: build.mutation<Bet, { betId: number } & WinnerFix<Schemas['AdminResolveDto']>>({
       query: ({ betId, winnerId, resolution }) => ({
         url: `/api/bets/${betId}/admin-resolve`,
         method: 'POST',
@@ -83,7 +86,7 @@ export const adminApi = api.injectEndpoints({
         { type: 'Admin', id: 'ANALYTICS' },
       ],
     }),
-    editResolution: build.mutation<Bet, { betId: number; winnerId: string; reason: string }>({
+    editResolution: build.mutation<Bet, { betId: number } & WinnerFix<Schemas['EditResolutionDto']>>({
       query: ({ betId, winnerId, reason }) => ({
         url: `/api/bets/${betId}/edit-resolution`,
         method: 'POST',

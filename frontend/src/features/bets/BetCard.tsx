@@ -6,7 +6,7 @@ import { Chip } from '../../components/plain/Chip';
 import { formatDollars } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
 import { resultOf } from './bet-result';
-import { displayName, isOpenLink, otherSideName, type Bet } from './types';
+import { displayName, isOpenLink, NO_CLEAR_OUTCOME_RESULT, otherSideName, type Bet } from './types';
 import { useDenyChallenge, useWithdrawChallenge } from './use-bet-dialogs';
 import './BetCard.css';
 
@@ -132,8 +132,8 @@ export function BetCard({
             </Button>
             {myReport && (
               <p className="text-body2">
-                You reported {myReport === 'no_clear_outcome' ? 'no clear outcome' : myReport}; waiting for
-                the other side
+                You reported {myReport === NO_CLEAR_OUTCOME_RESULT ? 'no clear outcome' : myReport}; waiting
+                for the other side
               </p>
             )}
           </>

@@ -21,9 +21,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { formatMoney } from '../../lib/money';
 import { agreementOf, choiceForOutcome, consequenceOf, sides, type Choice } from './bet-result';
 import { useSubmitResultMutation } from './bets-api';
-import { displayName, type Bet } from './types';
-
-const NOBODY = '__no_clear_outcome__';
+import { displayName, NO_CLEAR_OUTCOME, type Bet } from './types';
 
 /** A bet with more than two outcomes asks which one happened; Continue waits for an answer. */
 export const happenedSchema = Yup.object({ happened: Yup.string().required('Which outcome happened?') });
@@ -68,7 +66,7 @@ function ChooseView({
                 {bet.outcomes.map((outcome) => (
                   <FormControlLabel key={outcome} value={outcome} control={<Radio />} label={outcome} />
                 ))}
-                <FormControlLabel value={NOBODY} control={<Radio />} label="No Clear Outcome" />
+                <FormControlLabel value={NO_CLEAR_OUTCOME} control={<Radio />} label="No Clear Outcome" />
               </FormikRadioGroup>
               <Button
                 variant="contained"
@@ -87,7 +85,7 @@ function ChooseView({
               <Button variant="contained" color="error" size="large" onClick={() => onChoose('LOSE')}>
                 LOSE
               </Button>
-              <Button variant="outlined" size="large" onClick={() => onChoose('NO_CLEAR_OUTCOME')}>
+              <Button variant="outlined" size="large" onClick={() => onChoose(NO_CLEAR_OUTCOME)}>
                 No Clear Outcome
               </Button>
             </>
@@ -208,7 +206,7 @@ export function SubmitOutcomeDialog({
   const { other, otherId } = sides(bet, viewerId);
 
   const resultFor = (choice: Choice) =>
-    choice === 'WIN' ? viewerId : choice === 'LOSE' ? (otherId ?? '') : 'NO_CLEAR_OUTCOME';
+    choice === 'WIN' ? viewerId : choice === 'LOSE' ? (otherId ?? '') : NO_CLEAR_OUTCOME;
   const send = async (choice: Choice, confirmed: boolean) => {
     const response = await run(() => submit({ id: bet.id, result: resultFor(choice), confirmed }).unwrap(), {
       failure: { title: 'Error', fallback: 'Failed to submit outcome. Please try again.' },
@@ -235,7 +233,9 @@ export function SubmitOutcomeDialog({
       initialValues={{ happened: '' }}
       validationSchema={happenedSchema}
       onSubmit={({ happened }) =>
-        setConfirming(happened === NOBODY ? 'NO_CLEAR_OUTCOME' : choiceForOutcome(bet, viewerId, happened))
+        setConfirming(
+          happened === NO_CLEAR_OUTCOME ? NO_CLEAR_OUTCOME : choiceForOutcome(bet, viewerId, happened),
+        )
       }
     >
       <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="outcome-title">

@@ -17,9 +17,7 @@ import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useToast } from '../../components/toast/use-toast';
 import { useSubmitResultMutation } from './bets-api';
-import type { Bet } from './types';
-
-const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
+import { NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT, type Bet } from './types';
 
 /**
  * docs/product.md §2 "Submit Bet Result" (second variant): pick one of the bet's outcomes or no clear outcome.
@@ -82,7 +80,7 @@ export function SubmitResultDialog({ bet, onClose }: { bet: Bet; onClose: () => 
                 <MenuItem value={NO_CLEAR_OUTCOME}>No clear outcome</MenuItem>
                 {decided && bet.finalResult && !bet.outcomes.includes(bet.finalResult) && (
                   <MenuItem value={bet.finalResult}>
-                    {bet.finalResult === 'no_clear_outcome' ? 'No clear outcome' : bet.finalResult}
+                    {bet.finalResult === NO_CLEAR_OUTCOME_RESULT ? 'No clear outcome' : bet.finalResult}
                   </MenuItem>
                 )}
               </FormikTextField>

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../lib/money';
-import { displayName, type Bet } from './types';
+import { displayName, NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT, type Bet } from './types';
 
 export type ResultLabel = 'Won' | 'Lost' | 'Draw' | 'Disputed' | 'Declined' | 'Cancelled' | 'Expired';
 
@@ -36,7 +36,7 @@ export function resultOf(bet: Bet, viewerId: string): BetResult | null {
   }
 }
 
-export type Choice = 'WIN' | 'LOSE' | 'NO_CLEAR_OUTCOME';
+export type Choice = 'WIN' | 'LOSE' | typeof NO_CLEAR_OUTCOME;
 
 /** The viewer's and the other party's picks, and the other party. */
 export function sides(bet: Bet, viewerId: string) {
@@ -57,7 +57,7 @@ export function choiceForOutcome(bet: Bet, viewerId: string, outcome: string): C
   const { myPick, theirPick } = sides(bet, viewerId);
   if (outcome === myPick) return 'WIN';
   if (outcome === theirPick) return 'LOSE';
-  return 'NO_CLEAR_OUTCOME';
+  return NO_CLEAR_OUTCOME;
 }
 
 /** How a report stands against what the other party has already reported. */
@@ -67,7 +67,7 @@ export function agreementOf(bet: Bet, viewerId: string, choice: Choice): Agreeme
   const { myPick, theirPick } = sides(bet, viewerId);
   const theirs = bet.creatorId === viewerId ? bet.opponentResult : bet.creatorResult;
   if (theirs === null) return 'first';
-  const mine = choice === 'WIN' ? myPick : choice === 'LOSE' ? theirPick : 'no_clear_outcome';
+  const mine = choice === 'WIN' ? myPick : choice === 'LOSE' ? theirPick : NO_CLEAR_OUTCOME_RESULT;
   return mine === theirs ? 'agrees' : 'differs';
 }
 
@@ -82,14 +82,14 @@ export function consequenceOf(bet: Bet, viewerId: string, choice: Choice): strin
   const theirs = bet.creatorId === viewerId ? bet.opponentResult : bet.creatorResult;
   switch (agreementOf(bet, viewerId, choice)) {
     case 'differs':
-      return `${name} reported ${theirs === 'no_clear_outcome' ? 'No Clear Outcome' : theirs}. A different report puts the bet in dispute: an admin decides, and both stakes stay in escrow until then.`;
+      return `${name} reported ${theirs === NO_CLEAR_OUTCOME_RESULT ? 'No Clear Outcome' : theirs}. A different report puts the bet in dispute: an admin decides, and both stakes stay in escrow until then.`;
     case 'agrees':
       switch (choice) {
         case 'WIN':
           return `${name} reported the same: the bet settles now and the $${pot} pot is paid to you.`;
         case 'LOSE':
           return `${name} reported the same: the bet settles now and ${name} receives $${pot} from the pot.`;
-        case 'NO_CLEAR_OUTCOME':
+        case NO_CLEAR_OUTCOME:
           return `${name} reported no clear outcome too: the bet settles now and both stakes come back.`;
       }
       break;
@@ -101,7 +101,7 @@ export function consequenceOf(bet: Bet, viewerId: string, choice: Choice): strin
       return `You won $${formatMoney(bet.amount)}: the $${pot} pot is paid to you once ${name} agrees.`;
     case 'LOSE':
       return `You lost: ${name} receives $${pot} from the pot once ${name} agrees.`;
-    case 'NO_CLEAR_OUTCOME':
+    case NO_CLEAR_OUTCOME:
       return `Draw: both stakes come back once ${name} agrees.`;
   }
 }

@@ -1,11 +1,11 @@
 import { timeLeft } from '../../lib/time';
 import { resultOf, sides } from './bet-result';
-import { displayName, isOpenLink, type Bet } from './types';
+import { displayName, isOpenLink, NO_CLEAR_OUTCOME_RESULT, type Bet } from './types';
 
 /** A report as people say it: "Reds", "no clear outcome". */
 export function reportText(report: string | null): string {
   if (report === null) return 'not yet';
-  return report === 'no_clear_outcome' ? 'no clear outcome' : report;
+  return report === NO_CLEAR_OUTCOME_RESULT ? 'no clear outcome' : report;
 }
 
 /** Where the bet stands, in one sentence for the viewer. */

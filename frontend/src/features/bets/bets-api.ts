@@ -1,4 +1,5 @@
 import { api } from '../../api/base-api';
+import type { Schemas } from '../../api/schemas';
 import type {
   Bet,
   BetPageData,
@@ -66,7 +67,7 @@ export const betsApi = api.injectEndpoints({
       query: (id) => `/api/bets/${id}/page`,
       providesTags: (_result, _error, id) => [{ type: 'Bet', id }, { type: 'Bet', id: 'LIST' }, 'Wallet'],
     }),
-    writeStatement: build.mutation<void, { id: number; text: string; links?: string[] }>({
+    writeStatement: build.mutation<void, { id: number } & Schemas['DisputeStatementInputDto']>({
       query: ({ id, text, links }) => ({
         url: `/api/bets/${id}/statement`,
         method: 'PUT',
@@ -88,7 +89,7 @@ export const betsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/bets', method: 'POST', body }),
       invalidatesTags: BET_LISTS,
     }),
-    acceptBet: build.mutation<Bet, { id: number; opponentPick: string }>({
+    acceptBet: build.mutation<Bet, { id: number } & Schemas['AcceptBetDto']>({
       query: ({ id, opponentPick }) => ({
         url: `/api/bets/${id}/accept`,
         method: 'POST',
@@ -100,7 +101,7 @@ export const betsApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/bets/${id}/decline`, method: 'POST' }),
       invalidatesTags: BET_LISTS,
     }),
-    submitResult: build.mutation<SubmitResultResponse, { id: number; result: string; confirmed: boolean }>({
+    submitResult: build.mutation<SubmitResultResponse, { id: number } & Schemas['SubmitResultDto']>({
       query: ({ id, result, confirmed }) => ({
         url: `/api/bets/${id}/submit-result`,
         method: 'POST',

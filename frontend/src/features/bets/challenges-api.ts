@@ -1,6 +1,6 @@
 import { api } from '../../api/base-api';
 import type { Schemas } from '../../api/schemas';
-import type { Bet, CreateBetInput } from './types';
+import type { Bet } from './types';
 
 /** An open challenge as its link shows it (GET /api/challenges/{code}, also signed out). */
 export type Challenge = Schemas['ChallengeDto'];
@@ -15,11 +15,11 @@ export const challengesApi = api.injectEndpoints({
       query: (code) => `/api/challenges/${encodeURIComponent(code)}`,
       keepUnusedDataFor: 0,
     }),
-    createChallenge: build.mutation<Bet, Omit<CreateBetInput, 'opponentId'>>({
+    createChallenge: build.mutation<Bet, Schemas['CreateChallengeDto']>({
       query: (body) => ({ url: '/api/challenges', method: 'POST', body }),
       invalidatesTags: BET_LISTS,
     }),
-    acceptChallenge: build.mutation<Bet, { code: string; opponentPick: string }>({
+    acceptChallenge: build.mutation<Bet, { code: string } & Schemas['AcceptBetDto']>({
       query: ({ code, opponentPick }) => ({
         url: `/api/challenges/${encodeURIComponent(code)}/accept`,
         method: 'POST',

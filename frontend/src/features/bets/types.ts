@@ -1,4 +1,4 @@
-import type { Schemas } from '../../api/schemas';
+import type { QueryOf, Schemas } from '../../api/schemas';
 import { personName } from '../../lib/person-name';
 
 /** The API's shapes for bets, generated from the backend's OpenAPI document (src/api/schemas.ts). */
@@ -14,10 +14,13 @@ export type BetDispute = Schemas['BetDisputeDto'];
 /** GET /api/bets/{id}/page: everything a bet's page shows. */
 export type BetPageData = Schemas['BetPageDto'];
 
-export interface HistoryFilter {
-  status?: BetStatus;
-  opponentId?: string;
-}
+/** "No clear outcome" as a player reports it (POST …/submit-result)… */
+export const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
+/** …and as the bet then records it in its reports and final result. */
+export const NO_CLEAR_OUTCOME_RESULT = 'no_clear_outcome';
+
+/** The history list's filters (its page size and offset are the endpoint's business). */
+export type HistoryFilter = Pick<QueryOf<'BetsController_history'>, 'status' | 'opponentId'>;
 
 /** The app's one way to name a person (lib/person-name), under the name the bets feature has long used. */
 export const displayName: (party: BetParty | null | undefined) => string = personName;

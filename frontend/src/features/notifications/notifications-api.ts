@@ -1,4 +1,5 @@
 import { api } from '../../api/base-api';
+import type { Schemas } from '../../api/schemas';
 import { markAllReadInCache, markReadInCache } from './notification-cache';
 import type { ExpiringBet, NotificationPage } from './types';
 
@@ -22,7 +23,7 @@ export const notificationsApi = api.injectEndpoints({
         `/api/notifications?limit=${NOTIFICATION_PAGE_SIZE}${pageParam === null ? '' : `&before=${pageParam}`}`,
       providesTags: [LIST],
     }),
-    markNotificationRead: build.mutation<{ unreadCount: number }, number>({
+    markNotificationRead: build.mutation<Schemas['UnreadCountDto'], number>({
       query: (id) => ({ url: `/api/notifications/${id}/read`, method: 'POST' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -34,7 +35,7 @@ export const notificationsApi = api.injectEndpoints({
       },
       invalidatesTags: [LIST],
     }),
-    markAllNotificationsRead: build.mutation<{ unreadCount: number }, void>({
+    markAllNotificationsRead: build.mutation<Schemas['UnreadCountDto'], void>({
       query: () => ({ url: '/api/notifications/read-all', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const patch = dispatch(
