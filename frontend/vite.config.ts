@@ -45,7 +45,7 @@ function precompress(): Plugin {
  * the entry though the app uses none but Link (1.9 kB gzip on every first visit). Marking those calls pure, and
  * dropping the module-level `X.displayName = "X"` lines (names for React DevTools, which kept each one alive),
  * lets it drop the unused ones. Lines stay where they were, so the source maps still point right. A new
- * React Router that writes these differently just stops shrinking: the size check (issue #11) would say so.
+ * React Router that writes these differently just stops shrinking: the size check would say so.
  */
 function reactRouterPureComponents(): Plugin {
   return {
@@ -98,7 +98,7 @@ export default defineConfig(({ command }) => ({
     // The imports of the *-idle-imports.ts modules (what the signed-in screens fetch when idle, each module a
     // chunk of its own) go without Vite's preload list: that list appended a <link rel="modulepreload"> per
     // dependency to the head in one task (35 for the create flow, 60-100 ms at Lighthouse's 4x CPU slowdown,
-    // inside the dashboard's Total Blocking Time, issue #11). The browser then fetches each chunk's imports as it
+    // inside the dashboard's Total Blocking Time). The browser then fetches each chunk's imports as it
     // reads it, long before anyone opens a dialog. Every other import keeps the list, so a dialog opened at once
     // still loads through its own import, with it.
     modulePreload: {
@@ -129,7 +129,7 @@ export default defineConfig(({ command }) => ({
               priority: 1,
               // Not what only later screens use, though its folder matches: the switches' and checkboxes' base,
               // the icons of alerts and pickers, the transitions of dialogs and menus, the roving focus of tabs
-              // and menus (4.9 kB gzip of the dashboard's first visit, issue #11). They go with those screens.
+              // and menus (4.9 kB gzip of the dashboard's first visit). They go with those screens.
               test: /^(?!.*(internal[\\/](SwitchBase|switchBaseClasses|svg-icons|Transition)|useRovingTabIndex|Fade)[\\/.]).*node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-transition-group|clsx|react-is|@mui[\\/]material[\\/](esm[\\/])?(styles|ButtonBase|Button|CircularProgress|Typography|SvgIcon|utils|internal|transitions|IconButton|Paper|Box|Stack|Container|useMediaQuery|zero-styled|DefaultPropsProvider|colors|className|useSlot)[\\/])/,
             },
             // The small helpers and plain components the dashboard's first visit needs (money and time formats,

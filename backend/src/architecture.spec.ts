@@ -30,7 +30,7 @@ describe('backend module boundaries', () => {
 
   it('no two feature modules import each other, directly or through others', () => {
     // A cycle means neither module can be understood, tested or changed without the other. The last one
-    // (six modules around bets) was taken apart in issue #16; docs/architecture.md says how.
+    // (six modules around bets) was taken apart; docs/architecture.md says how.
     expect(graph.moduleCycles()).toEqual([]);
   });
 

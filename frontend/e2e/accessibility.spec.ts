@@ -89,7 +89,7 @@ test('every admin tab has no serious accessibility violations', async ({ page })
 
 /**
  * Tap targets at 390 px (phone; the desktop project checks its own layout at 1280 px): every button, link,
- * tab, switch and checkbox on the main screens is at least 44x44 px (issue #15).
+ * tab, switch and checkbox on the main screens is at least 44x44 px.
  */
 test('every tap target on the main screens is at least 44x44 px', async ({ page }, info) => {
   if (info.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
@@ -153,7 +153,7 @@ async function expectApart(page: Page, toast: Locator, other: Locator, what: str
 }
 
 /**
- * Toasts (issue #15): on phones at the bottom above the bottom bar, on desktops at the top right, and never
+ * Toasts: on phones at the bottom above the bottom bar, on desktops at the top right, and never
  * over the top bar or an open dialog's title and tabs. The desktop check runs at 960 px, where a centred
  * dialog reaches under the top right corner.
  */

@@ -7,7 +7,7 @@ test.describe('landing page (signed out)', () => {
     const word = page.getByTestId('rotating-word');
     const first = await word.textContent();
     expect(['Confidence', 'Friends', 'Ease', 'Simplicity', 'Trust']).toContain(first);
-    // The line keeps still: the word's box starts at the same x whichever word shows (issue #15).
+    // The line keeps still: the word's box starts at the same x whichever word shows.
     const box = page.getByTestId('rotating-word-box');
     const before = await box.boundingBox();
     await expect(word).not.toHaveText(first ?? '');

@@ -152,7 +152,7 @@ export async function animationsSettled(page: Page): Promise<void> {
 
 /**
  * axe-core over what the page shows now (WCAG 2.1 A/AA and best practices): fails on any serious or critical
- * violation, naming each rule and the first elements it found, so a regression fails `npm test` (issue #15).
+ * violation, naming each rule and the first elements it found, so a regression fails `npm test`.
  * Waits for running animations first.
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
@@ -186,7 +186,7 @@ export interface SmallTarget {
 
 /**
  * Every button, link, tab, switch, checkbox, radio, menu item and select the page shows now, measured: fails
- * with the list of those under `min` x `min` CSS px (issue #15: 44 px, Apple's and WCAG 2.5.5's size; 2.5.8
+ * with the list of those under `min` x `min` CSS px (44 px, Apple's and WCAG 2.5.5's size; 2.5.8
  * asks 24). A switch, checkbox or radio counts with the label that wraps it (tapping the label works too).
  * Left out, as WCAG 2.5.8's exceptions allow: links inside a sentence ("inline" targets, whose size the
  * line height sets) and anything hidden from everyone (aria-hidden, inert, display or visibility).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * First-visit JavaScript budget (issue #11): for the signed-out landing page and the signed-in dashboard,
+ * First-visit JavaScript budget: for the signed-out landing page and the signed-in dashboard,
  * sums the gzip size of every JS chunk the browser loads at once — the entry, the lazy modules that page
  * needs straight away, and everything they import statically — from Vite's build manifest, and fails naming
  * the biggest chunks when a page is over budget. Screens added later as lazy routes do not count here unless
@@ -15,12 +15,12 @@ import { gzipSync } from 'node:zlib';
 const KB = 1024;
 /**
  * Source modules each page needs on a first visit (beside the entry), and its budget in gzip bytes.
- * The budgets are issue #11's goals (120 kB for the landing page, 170 kB for the dashboard), which both pages
+ * The budgets are the performance goals (120 kB for the landing page, 170 kB for the dashboard), which both pages
  * now meet: a page that grows past its goal fails the check.
  */
 export const PAGES = [
   // 87 kB since React Router's production build; 89 kB since the landing page is plain HTML and CSS and MUI
-  // loads only with what is drawn with it (was 142, and 183 before that): the budget is issue #11's goal.
+  // loads only with what is drawn with it (was 142, and 183 before that): the budget is the performance goal.
   { name: 'landing (signed out)', lazy: ['src/features/landing/LandingPage.tsx'], budget: 120 * KB },
   {
     name: 'dashboard (signed in)',
@@ -33,7 +33,7 @@ export const PAGES = [
     ],
     // 124.8 kB since the shell and the dashboard draw without MUI (components/plain) and MUI's core loads
     // after the first screen, with what is drawn with it (components/LazyThemeRoot.tsx).
-    // 169.5 kB before, under issue #11's goal: the shell's bars, chips, avatar, badge and add button and the
+    // 169.5 kB before, under the goal: the shell's bars, chips, avatar, badge and add button and the
     // dashboard's cards and skeletons are plain HTML and CSS (components/plain), MUI's core chunk leaves out
     // what only later screens use, and React Router's production build drops what the app does not use
     // (vite.config.ts).

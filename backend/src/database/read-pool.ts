@@ -6,7 +6,7 @@ import { ambientUnitOfWork } from './in-transaction.js';
 /**
  * Single-statement reads on the hot path (who is calling, the caller's own view) straight on the pg pool
  * that TypeORM already holds: the same connections, none of the query runner's per-query bookkeeping, which
- * was the largest share of the CPU time of `GET /api/auth/user` (issue #11's profile). Inside a unit of work
+ * was the largest share of the CPU time of `GET /api/auth/user` when profiled. Inside a unit of work
  * (a request with an Idempotency-Key) the read goes through its transaction instead, so an answer built
  * after a use case sees what it wrote before the commit. Writes and locking reads stay on EntityManager.
  */

@@ -14,7 +14,7 @@ const loadShell = () => import('./layout/AppShell');
 const AppShell = lazy(() => loadShell().then((module) => ({ default: module.AppShell })));
 // MUI with our theme (LazyThemeRoot), around what is drawn with MUI: the signed-out link pages and every
 // signed-in screen but the dashboard. The landing page, the shell and the dashboard are plain HTML and CSS, so
-// neither first visit waits for MUI (issue #11).
+// neither first visit waits for MUI.
 // The session is read with the store (RTK Query): both load only when there may be a session to read.
 const loadAuthProbe = () => Promise.all([import('./AuthProbe'), loadStore()]);
 const AuthProbe = lazy(() => loadAuthProbe().then(([module]) => ({ default: module.AuthProbe })));
@@ -30,7 +30,7 @@ function prefetchSignedIn(dashboard: boolean): void {
  * Called by main.tsx before React's first render: where there may be a session, what reading it needs (the
  * store and AuthProbe) and what a signed-in answer will show (the shell, the dashboard on /) are fetched while
  * React draws the landing page, not from Root's effect once that first render (a long task on a phone) has
- * committed: the signed-in first screen comes that much sooner (issue #11, Largest Contentful Paint).
+ * committed: the signed-in first screen comes that much sooner (Largest Contentful Paint).
  */
 export function prefetchForSession(pathname: string): void {
   if (!mayHaveSession()) return;

@@ -37,7 +37,7 @@ export const theme = createTheme({
     MuiLink: {
       styleOverrides: { root: { '&:focus-visible': { outline: '3px solid #7953d2', outlineOffset: 2 } } },
     },
-    // Tap targets of at least 44x44 px everywhere (issue #15; e2e/accessibility.spec measures every screen).
+    // Tap targets of at least 44x44 px everywhere (e2e/accessibility.spec measures every screen).
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { minHeight: 44 } } },
     // MUI's are 40 px (34 when small): the dialogs' close buttons, the wallet's eye, paging arrows.
     MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },

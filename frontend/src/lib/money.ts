@@ -1,6 +1,6 @@
 // Made on first need only: the first Intl.NumberFormat of a page loads ICU's number data, 80-110 ms of
 // main-thread work at Lighthouse's 4x CPU slowdown, and the signed-in first screen (the balance) formats money
-// while it draws (issue #11, Total Blocking Time). Amounts are formatted below without it; it is kept for the
+// while it draws (Total Blocking Time). Amounts are formatted below without it; it is kept for the
 // numbers written with an exponent (1e21 and beyond, or below 1e-6), which money never is.
 let formatter: Intl.NumberFormat | null = null;
 const intlFormat = (value: number) =>

@@ -37,7 +37,7 @@ export function formatDate(value: string | Date | null | undefined): string {
 }
 
 // Made on first use, not when the module loads: this module comes with the dashboard's first visit, which shows
-// no relative time, and making an Intl formatter is a few milliseconds of main-thread work (issue #11).
+// no relative time, and making an Intl formatter is a few milliseconds of main-thread work.
 let relativeFormat: Intl.RelativeTimeFormat | null = null;
 const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 

@@ -37,8 +37,8 @@ function loadNext(): void {
  * Runs `load` when the browser is idle (or soon, where it has no idle callback): code a screen does not draw
  * at first (dialogs, menus, panels) is fetched after it, so a tap still finds it ready. The loads of a screen
  * run one at a time, each in an idle moment of its own: started together, the chunks they fetch were all
- * evaluated at once, in long tasks that kept the page from answering a tap just after it was drawn (issue #11,
- * Total Blocking Time). Pass a stable function.
+ * evaluated at once, in long tasks that kept the page from answering a tap just after it was drawn
+ * (Total Blocking Time). Pass a stable function.
  */
 export function useLoadWhenIdle(load: Load): void {
   useEffect(() => {

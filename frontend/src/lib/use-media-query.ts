@@ -8,7 +8,7 @@ const supported = () => typeof window.matchMedia === 'function';
 
 /**
  * Whether `query` matches, kept up to date: matchMedia without MUI's useMediaQuery (and the theme it reads),
- * which brought MUI's core into the signed-in shell's first render (issue #11). Right from the first render.
+ * which brought MUI's core into the signed-in shell's first render. Right from the first render.
  */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

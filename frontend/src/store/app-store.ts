@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStore, RootState } from './store';
 
 /**
- * The running app's one store, made when first needed (issue #11): a signed-out visitor on the landing page
+ * The running app's one store, made when first needed: a signed-out visitor on the landing page
  * needs no Redux Toolkit or RTK Query (25 kB gzip) until the sign-in dialog or a toast. React-Redux's Provider
  * gets this stand-in from the start, so nothing remounts when the real store arrives: until then it reads as
  * no toasts, and what is dispatched waits for the store, whose loading it starts. Tests make their own store.

@@ -36,7 +36,7 @@ export type NewBet = Pick<
 
 /**
  * Every column of a bet, as the entity has them. The row lock and the insert are plain SQL: they run on every
- * bet transition, and TypeORM's query builder and save() were the largest share of a write's CPU (issue #11).
+ * bet transition, and TypeORM's query builder and save() were the largest share of a write's CPU.
  */
 const BET_COLUMNS = `id, title, kind, description, amount, "creatorId", "opponentId", "challengeCode", status, duration, outcomes,
   "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult", "resolutionType", "winnerUserId",

@@ -29,7 +29,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { LazyThemeRoot } from '../../components/LazyThemeRoot';
 // The whole shell (bars, nav buttons, balance chip, avatar, add button, main container) is plain HTML and CSS
 // (AppShell.css and components/plain): it is on every signed-in first visit, and with no MUI in it MUI's core
-// loads after the first screen has drawn (issue #11).
+// loads after the first screen has drawn.
 import './AppShell.css';
 
 // The account menu (MUI's Menu, Popover and Modal) loads after the shell has drawn: it shows only when opened.
@@ -176,13 +176,13 @@ function BottomBar({ isAdmin }: { isAdmin: boolean }) {
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   // What the first screen does not draw (the live stream, the expiring-bets check, the push subscription, the
   // bell's count) starts a task after the shell and the screen have committed and sent their own requests: all
-  // together were one long task of 70-140 ms at Lighthouse's 4x CPU slowdown on the dashboard (issue #11).
+  // together were one long task of 70-140 ms at Lighthouse's 4x CPU slowdown on the dashboard.
   const started = useAfterFirstRender();
   const { connected } = useLiveUpdates(user, started);
   useExpiryReminders(user, started);
   useEffect(() => {
     if (!started) return;
-    // Loaded here, not with the shell: nothing on the first screen waits for it (issue #11).
+    // Loaded here, not with the shell: nothing on the first screen waits for it.
     void import('../../lib/web-push').then((module) => module.syncPushSubscription()).catch(() => undefined);
   }, [user.id, started]);
   const bell = (
@@ -193,7 +193,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
     />
   );
   // Only the bars of this width are drawn (CSS hid the others, but they were rendered all the same: a second
-  // bell and the desktop's buttons on every phone's first visit, issue #11's Total Blocking Time). Read at
+  // bell and the desktop's buttons on every phone's first visit, the Total Blocking Time). Read at
   // once, so the first render already has the right ones.
   const desktop = useMediaQuery(DESKTOP_QUERY);
   return (

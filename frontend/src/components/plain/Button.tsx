@@ -34,7 +34,7 @@ export function ButtonLabel({ startIcon, children }: Pick<ButtonLook, 'startIcon
 
 /**
  * MUI's Button (with our theme: no elevation, 44 px tall, the focus ring) in plain HTML and CSS (button.css):
- * the signed-in first screen draws several, and MUI's came with its core and its run-time styling (issue #11).
+ * the signed-in first screen draws several, and MUI's came with its core and its run-time styling.
  * A real <button>, so the keyboard, the disabled state and the focus ring come from the browser. No ripple.
  */
 export function Button({

@@ -2,7 +2,7 @@ import './plain.css';
 
 /**
  * The few Material icons the signed-in first screen draws, as plain SVG with @mui/icons-material's paths:
- * the package's icons are built on MUI's SvgIcon, which comes with MUI's core (issue #11). Decorative, as
+ * the package's icons are built on MUI's SvgIcon, which comes with MUI's core. Decorative, as
  * MUI's are: the control around each carries the name.
  */
 function Icon({ paths }: { paths: string[] }) {

@@ -26,7 +26,7 @@ import {
 import { auditActionName, truncateId } from './admin-names';
 
 /**
- * The audit log (issue #15): who did what to whom by name (from the users list; an id only for someone not in
+ * The audit log: who did what to whom by name (from the users list; an id only for someone not in
  * it), filtered by action, with date and time, newest first, a page at a time; cards on phones, a table from
  * 600 px up.
  */

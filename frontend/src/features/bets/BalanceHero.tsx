@@ -7,14 +7,14 @@ import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 import './Dashboard.css';
 
-// MUI's Alert loads only for a suspended account, not with every dashboard (issue #11's first-visit budget).
+// MUI's Alert loads only for a suspended account, not with every dashboard (the first-visit budget).
 const SuspensionBanner = lazy(() =>
   import('./SuspensionBanner').then((module) => ({ default: module.SuspensionBanner })),
 );
 
 /**
  * The top of the dashboard, plain HTML and CSS (components/plain: the balance is the first screen's largest
- * paint, issue #11): the greeting, the balance and Create New Bet, with the suspension banner above it
+ * paint): the greeting, the balance and Create New Bet, with the suspension banner above it
  * while the account is suspended (creating is then off, and says why).
  */
 export function BalanceHero({

@@ -32,7 +32,7 @@ function LinkGlyph() {
 /**
  * A bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. The
  * card, its avatar, link, chips, text and buttons are plain HTML and CSS (components/plain, BetCard.css): the
- * dashboard draws several on a first visit (issue #11).
+ * dashboard draws several on a first visit.
  */
 export function BetCard({
   bet,

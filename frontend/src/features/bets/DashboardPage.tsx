@@ -17,7 +17,7 @@ import { useWalletQuery } from '../../api/wallet-api';
 import { activeSuspension, greeting } from './greeting';
 import { linkedBetId } from './linked-bet';
 // The dashboard is plain HTML and CSS (components/plain, Dashboard.css, BetCard.css): with the shell, it is the
-// signed-in first screen, and MUI's core loads after it has drawn (issue #11).
+// signed-in first screen, and MUI's core loads after it has drawn.
 import './Dashboard.css';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
@@ -33,7 +33,7 @@ function EmptyState({ title, text, action }: { title: string; text: string; acti
 /**
  * While a list loads: a pulsing block the size of the section's empty state, drawn from it (hidden), which is
  * what a list most often turns out to be on a first visit; two 120 px blocks replaced by a shorter card moved
- * everything below (Cumulative Layout Shift, issue #11).
+ * everything below (Cumulative Layout Shift).
  */
 function BetListSkeleton({ empty }: { empty: React.ReactNode }) {
   return (

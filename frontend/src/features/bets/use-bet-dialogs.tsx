@@ -39,7 +39,7 @@ export function useBetDialogs(viewerId: string) {
   );
   useLoadWhenIdle(loadAllDialogs);
   // MUI's theme (and core) loads with the first dialog opened, not with the screen (the dashboard draws
-  // without MUI, issue #11).
+  // without MUI).
   const dialogs = (accepting || reporting || resulting) && (
     <Suspense fallback={null}>
       <LazyThemeRoot>

@@ -12,7 +12,7 @@ const MAX_SHOWN = 99;
 
 // What the bell opens (the panel, its list and the settings dialog) loads when first opened, or once the shell
 // is idle: the bell itself is on every signed-in screen, what it opens is not needed to draw the first one
-// (issue #11's first-visit budget).
+// (the first-visit budget).
 const loadBellPanel = () => import('./BellPanel');
 // The idle load goes through a chunk of its own (see bell-idle-imports.ts).
 const loadPanelAndList = () => import('./bell-idle-imports').then((m) => m.loadBellPanelWhenIdle());
@@ -71,7 +71,7 @@ export function NotificationBell({
   return (
     <>
       {/* The tooltip is CSS (NotificationBell.css), not MUI's Tooltip: that brought Popper into every
-          signed-in first visit (issue #11), and wrapping it around the button later would remount the button
+          signed-in first visit, and wrapping it around the button later would remount the button
           under a keyboard user's focus. */}
       <span
         className={tipDismissed ? 'bell-anchor is-dismissed' : 'bell-anchor'}
