@@ -147,7 +147,7 @@ test('with permission, notifications show through the service worker, as the dev
   const settings = bob.page.getByRole('dialog', { name: 'Notification Settings' });
   await expect(settings.getByTestId('notification-permission')).toHaveText('Enabled');
   await expect(settings.getByRole('button', { name: 'Enable Browser Notifications' })).toHaveCount(0);
-  for (const name of ['Bet updates', 'Friend requests', 'Expiring bets', 'Bet results']) {
+  for (const name of ['Bet updates', 'Friend requests', 'Expiring bets', 'Bet results', 'Circles']) {
     await expect(settings.getByRole('switch', { name })).toBeChecked();
   }
   await settings.getByRole('switch', { name: 'Bet updates' }).click();
@@ -169,7 +169,13 @@ test('with permission, notifications show through the service worker, as the dev
   await expect(settings.getByRole('switch', { name: 'Bet updates' })).not.toBeChecked();
   await expect(settings.getByRole('switch', { name: 'Friend requests' })).toBeChecked();
   expect(await bob.page.evaluate(() => localStorage.getItem('notification-settings'))).toBe(
-    JSON.stringify({ betUpdates: false, friendRequests: true, betExpiring: true, betResolved: true }),
+    JSON.stringify({
+      betUpdates: false,
+      friendRequests: true,
+      betExpiring: true,
+      betResolved: true,
+      circles: true,
+    }),
   );
   await settings.getByRole('button', { name: 'Done' }).click();
   await expectLiveStream(bob.page);
