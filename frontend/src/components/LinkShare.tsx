@@ -94,7 +94,7 @@ export function LinkShare({
           sx={{ width: 200, height: 200, flexShrink: 0, borderRadius: 1 }}
         />
       ) : (
-        <Skeleton variant="rounded" width={200} height={200} aria-label="Loading QR code" />
+        <Skeleton variant="rounded" width={200} height={200} role="status" aria-label="Loading QR code" />
       )}
       <Stack spacing={1.5} sx={{ minWidth: 0, width: '100%' }}>
         <Typography
