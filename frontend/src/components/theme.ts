@@ -61,3 +61,24 @@ export const theme = createTheme({
     MuiCard: { defaultProps: { variant: 'outlined' } },
   },
 });
+
+/**
+ * The same theme for people who asked their device for less motion (`prefers-reduced-motion: reduce`): dialogs,
+ * menus, toasts and collapses appear and leave at once and buttons have no ripple. app/global.css stops CSS
+ * animations (skeleton pulses, spinners) for them.
+ */
+export const reducedMotionTheme = createTheme(theme, {
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+  components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
+});

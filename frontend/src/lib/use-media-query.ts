@@ -2,6 +2,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /** The screen widths of our theme's breakpoints (components/theme.ts keeps MUI's: md is 900 px). */
 export const DESKTOP_QUERY = '(min-width: 900px)';
+/** The device asks for less motion (an accessibility setting on phones and desktops). */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 // jsdom (the unit tests) has no matchMedia: no match there, as MUI's hook answered.
 const supported = () => typeof window.matchMedia === 'function';

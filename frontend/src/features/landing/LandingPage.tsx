@@ -4,6 +4,7 @@ import { SignedOutPage } from '../../components/SignedOutPage';
 import { useToast } from '../../components/toast/use-toast';
 import type { AuthTab } from '../../session/AuthDialog';
 import { loadStore } from '../../store/app-store';
+import { REDUCED_MOTION_QUERY } from '../../lib/use-media-query';
 import './LandingPage.css';
 
 // The forms (Formik, Yup, text fields, tabs), MUI with our theme and the store they sign in with load when a
@@ -59,7 +60,7 @@ const prefetchOn = {
 };
 
 const reducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
 
 /** "Bet with" and a word that fades to the next every WORD_INTERVAL_MS. */
 function Tagline() {
