@@ -7,6 +7,7 @@ import {
   grantAdmin,
   newPerson,
   signUp,
+  signUpThroughDialog,
 } from './support';
 
 const ACCOUNT_TABS = ['Profile', 'Analytics', 'Activity', 'Settings'];
@@ -102,7 +103,7 @@ test('every tap target on the main screens is at least 44x44 px', async ({ page 
   await page.keyboard.press('Escape');
 
   const person = newPerson('Tess');
-  await signUp(page, person);
+  await signUpThroughDialog(page, person);
   // The welcome toast and its close button.
   await expect(page.getByRole('status').filter({ hasText: 'Account Created' })).toBeVisible();
   await expectTapTargets(page, 'the dashboard with a toast');
@@ -162,7 +163,7 @@ test('a toast covers neither the top bar nor an open dialog’s title', async ({
   if (phone) await page.setViewportSize({ width: 390, height: 844 });
   else await page.setViewportSize({ width: 960, height: 800 });
   const person = newPerson('Toby');
-  await signUp(page, person);
+  await signUpThroughDialog(page, person);
   const welcome = page.getByRole('status').filter({ hasText: 'Account Created' });
   await expect(welcome).toBeVisible();
   await expectApart(page, welcome, page.getByRole('banner'), 'the top bar');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { expectNoHorizontalScroll, logIn, newPerson, signUp } from './support';
+import { expectNoHorizontalScroll, logIn, newPerson, signUp, signUpThroughDialog } from './support';
 
 test('sign up with inline errors first, stay signed in, log out and back in by username, edit the profile', async ({
   page,
@@ -33,7 +33,7 @@ test('sign up with inline errors first, stay signed in, log out and back in by u
   await expect(dialog.getByText("Passwords don't match")).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await signUp(page, person);
+  await signUpThroughDialog(page, person);
   await expect(page.getByTestId('dashboard-balance')).toHaveText('$1,000.00');
   await expect(page.getByText('Ready to Start Betting?')).toBeVisible();
   await expect(page.getByText('All Caught Up!')).toBeVisible();

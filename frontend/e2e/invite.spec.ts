@@ -1,18 +1,9 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectNoHorizontalScroll, fillSignUp, newPerson, type Person } from './support';
+import { expect, test, type Browser, type TestInfo } from '@playwright/test';
+import { expectNoHorizontalScroll, fillSignUp, newPerson, signUpByApi } from './support';
 
 const SCREENSHOTS = 'test-results/screenshots';
 /** The phone size the invite journey is designed for (iPhone 12–15). */
 const PHONE = { width: 390, height: 844 };
-
-/** A sign-up over the API (Maya's own sign-up is not what this journey is about); returns the token. */
-async function signUpByApi(page: Page, person: Person): Promise<{ token: string; user: unknown }> {
-  const response = await page.request.post('/api/auth/signup', {
-    data: { ...person, confirmPassword: person.password, birthday: '1991-01-01', state: 'Oregon' },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { token: string; user: unknown };
-}
 
 async function phoneContext(browser: Browser, info: TestInfo) {
   return browser.newContext({
@@ -31,7 +22,8 @@ test('a new user signs up through a friend’s invite link and lands as their fr
   const maya = newPerson('Maya');
   const rowan = newPerson('Rowan');
   const mayaPage = await (await phoneContext(browser, info)).newPage();
-  const auth = await signUpByApi(mayaPage, maya);
+  // Maya's own sign-up is not what this journey is about.
+  const auth = await signUpByApi(mayaPage.request, maya);
   await mayaPage.goto('/');
   await mayaPage.evaluate(({ token, user }) => {
     localStorage.setItem('auth_token', token);
@@ -87,7 +79,7 @@ test('a new user signs up through a friend’s invite link and lands as their fr
 
   // Sam joins through the same link (over the API): for Rowan, Sam is a friend of a friend.
   const sam = newPerson('Sam');
-  const { token } = await signUpByApi(await (await phoneContext(browser, info)).newPage(), sam);
+  const { token } = await signUpByApi((await (await phoneContext(browser, info)).newPage()).request, sam);
   const code = link.slice(link.lastIndexOf('/') + 1);
   const joined = await rowanPage.request.post(`/api/invites/${code}/accept`, {
     headers: { authorization: `Bearer ${token}` },

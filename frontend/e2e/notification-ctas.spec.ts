@@ -1,17 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, newPerson, signUp } from './support';
+import { expectAccessible, expectNoHorizontalScroll, newPerson, signUp, signUpByApi } from './support';
 
 const SCREENSHOTS = 'test-results/screenshots';
 const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
 /** The other player needs no browser: signed up and acting through the API. */
-async function signUpByApi(request: APIRequestContext, firstName: string) {
-  const person = newPerson(firstName);
-  const response = await request.post('/api/auth/signup', {
-    data: { ...person, confirmPassword: person.password, birthday: '1990-05-06', state: 'Oregon' },
-  });
-  expect(response.ok()).toBe(true);
-  const { token, user } = (await response.json()) as { token: string; user: { id: string } };
+async function playerByApi(request: APIRequestContext, firstName: string) {
+  const { token, user } = await signUpByApi(request, newPerson(firstName));
   return { token, id: user.id };
 }
 
@@ -51,7 +46,7 @@ test('a notification’s call to action reads as done once it is done: after Den
   const bobId = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id: string }).id,
   );
-  const alice = await signUpByApi(request, 'Alexis');
+  const alice = await playerByApi(request, 'Alexis');
 
   // A challenge asks to be accepted or declined; once denied, it says so without a reload.
   const denied = `Rain on Sunday ${Date.now()}`;
