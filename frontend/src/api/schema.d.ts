@@ -2951,7 +2951,7 @@ export interface components {
         NotificationDto: {
             id: number;
             /** @enum {string} */
-            type: "bet_received" | "bet_accepted" | "bet_declined" | "bet_cancelled" | "result_submitted" | "bet_disputed" | "bet_expiring" | "bet_expired" | "bet_resolved" | "dispute_resolved" | "friend_request" | "friend_accepted" | "moderation" | "balance_adjusted" | "circle_invitation" | "circle_comment" | "comment_hidden";
+            type: "bet_received" | "bet_accepted" | "bet_declined" | "bet_cancelled" | "result_submitted" | "bet_disputed" | "bet_expiring" | "bet_expired" | "bet_resolved" | "dispute_resolved" | "pot_invited" | "pot_joined" | "pot_locked" | "pot_void" | "pot_reminder" | "pot_settled" | "friend_request" | "friend_accepted" | "moderation" | "balance_adjusted" | "circle_invitation" | "circle_comment" | "comment_hidden";
             /**
              * @description The browser switch that governs it (notification-settings); account ones always show
              * @enum {string}
