@@ -24,6 +24,7 @@ import { GroupPots1795580100000 } from './1795580100000-GroupPots.js';
 import { PotVolume1795580200000 } from './1795580200000-PotVolume.js';
 import { Circles1795590000000 } from './1795590000000-Circles.js';
 import { PotPlayerStats1795600000000 } from './1795600000000-PotPlayerStats.js';
+import { PotsInCircles1795600100000 } from './1795600100000-PotsInCircles.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   PotVolume1795580200000,
   Circles1795590000000,
   PotPlayerStats1795600000000,
+  PotsInCircles1795600100000,
 ];
