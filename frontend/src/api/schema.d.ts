@@ -1892,7 +1892,7 @@ export interface components {
             joinBy?: string;
             /**
              * Format: uuid
-             * @description Post the bet in this circle of yours (and your opponent’s): its feed and table follow it
+             * @description Post the bet in this circle of yours (and your opponent’s, or every invitee’s for a group pot): its feed and table follow it
              */
             circleId?: string;
         };
@@ -2147,7 +2147,7 @@ export interface components {
             resolutionType?: "mutual";
             /**
              * Format: uuid
-             * @description Post the bet in this circle of yours (and your opponent’s): its feed and table follow it
+             * @description Post the bet in this circle of yours (and your opponent’s, or every invitee’s for a group pot): its feed and table follow it
              */
             circleId?: string;
             /**
@@ -2367,8 +2367,11 @@ export interface components {
         };
         FeedItemDto: {
             id: number;
-            /** @enum {string} */
-            kind: "challenged" | "accepted" | "settled" | "decided" | "season_ended";
+            /**
+             * @description locked and void: a group pot's lock, and its calling off (void at the lock, or cancelled)
+             * @enum {string}
+             */
+            kind: "challenged" | "accepted" | "locked" | "settled" | "decided" | "void" | "season_ended";
             /** Format: date-time */
             createdAt: string;
             bet: components["schemas"]["FeedBetDto"] | null;
