@@ -3,8 +3,8 @@ import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { PotPlayerStats1795600000000 } from '../../src/database/migrations/1795600000000-PotPlayerStats.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { newAdmin } from '../admin/admin-helpers.js';
-import { befriend } from '../friends/friends-helpers.js';
-import { api, newUser, type SignedUpUser } from '../support/factories.js';
+import { potAction, potBody, withFriends } from '../bets/pot-helpers.js';
+import { api, type SignedUpUser } from '../support/factories.js';
 import { expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -29,7 +29,7 @@ describe('group pots in the user-stats figures', () => {
     afterEach(async () => expectMoneyInvariants(t.dataSource));
 
     const act = (user: SignedUpUser, id: number, action: string, body: unknown = {}) =>
-      api(t, 'POST', `/api/bets/${id}/${action}`, { token: user.token, body });
+      potAction(t, user, id, action, body);
     const figures = async (person: SignedUpUser) => {
       const response = await api(t, 'GET', '/api/analytics/user-stats', { token: person.token });
       expect(response.status).toBe(200);
@@ -42,17 +42,7 @@ describe('group pots in the user-stats figures', () => {
         expect(await figures(person)).toEqual(await userFiguresFromHistory(t.dataSource, person.id));
       }
     };
-    /** A creator and `invited` friends of theirs. */
-    const group = async (invited: number) => {
-      const creator = await newUser(t);
-      const friends: SignedUpUser[] = [];
-      for (let i = 0; i < invited; i++) {
-        const friend = await newUser(t);
-        await befriend(t, creator, friend);
-        friends.push(friend);
-      }
-      return { creator, friends };
-    };
+    const group = (invited: number) => withFriends(t, invited);
     /** A locked pot of 10.00 stakes: the creator picks picks[0], each friend the next pick. */
     const lockedPot = async (
       creator: SignedUpUser,
@@ -62,15 +52,11 @@ describe('group pots in the user-stats figures', () => {
     ) => {
       const created = await api(t, 'POST', '/api/bets', {
         token: creator.token,
-        body: {
-          inviteeIds: friends.map((friend) => friend.id),
-          stake: '10.00',
-          joinBy: new Date(Date.now() + 3_600_000).toISOString(),
+        body: potBody(friends, {
           title: 'Who wins the office pool?',
           outcomes: ['Ana', 'Ben', 'Cy'],
           creatorPick: picks[0],
-          duration: 24,
-        },
+        }),
       });
       expect(created.status).toBe(201);
       const id = created.body.id as number;

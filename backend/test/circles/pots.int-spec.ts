@@ -1,4 +1,5 @@
 import { newAdmin } from '../admin/admin-helpers.js';
+import { potAction, potBody as bodyOf } from '../bets/pot-helpers.js';
 import { befriend } from '../friends/friends-helpers.js';
 import { api, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
@@ -47,17 +48,9 @@ describe('group pots in circles', () => {
   });
 
   const act = (user: SignedUpUser, id: number, action: string, body: unknown = {}) =>
-    api(t, 'POST', `/api/bets/${id}/${action}`, { token: user.token, body });
-  const potBody = (invitees: SignedUpUser[], circle: string | null = circleId) => ({
-    inviteeIds: invitees.map((invitee) => invitee.id),
-    stake: '10.00',
-    joinBy: new Date(Date.now() + 3_600_000).toISOString(),
-    title: 'Office pool',
-    outcomes: ['Ana', 'Ben'],
-    creatorPick: 'Ana',
-    duration: 24,
-    ...(circle ? { circleId: circle } : {}),
-  });
+    potAction(t, user, id, action, body);
+  const potBody = (invitees: SignedUpUser[], circle: string | null = circleId) =>
+    bodyOf(invitees, circle ? { circleId: circle } : {});
   const postPot = async (invitees: SignedUpUser[]) =>
     (await expectStatus(api(t, 'POST', '/api/bets', { token: owner.token, body: potBody(invitees) }), 201))
       .body.id as number;

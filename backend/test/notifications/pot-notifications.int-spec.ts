@@ -1,6 +1,6 @@
 import { BetRemindersService } from '../../src/modules/bets/bet-reminders.service.js';
-import { befriend } from '../friends/friends-helpers.js';
-import { api, newUser, type SignedUpUser } from '../support/factories.js';
+import { potAction, potBody, withFriends } from '../bets/pot-helpers.js';
+import { api, type SignedUpUser } from '../support/factories.js';
 import { expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -28,31 +28,14 @@ describe('group pot notifications', () => {
   });
   afterAll(async () => t.close());
   beforeEach(async () => {
-    creator = await newUser(t);
-    friends = [];
-    for (let i = 0; i < 3; i++) {
-      const friend = await newUser(t);
-      await befriend(t, creator, friend);
-      friends.push(friend);
-    }
+    ({ creator, friends } = await withFriends(t, 3));
   });
   afterEach(async () => expectMoneyInvariants(t.dataSource));
 
   const act = (user: SignedUpUser, id: number, action: string, body: unknown = {}) =>
-    api(t, 'POST', `/api/bets/${id}/${action}`, { token: user.token, body });
+    potAction(t, user, id, action, body);
   const createPot = async () => {
-    const created = await api(t, 'POST', '/api/bets', {
-      token: creator.token,
-      body: {
-        inviteeIds: friends.map((friend) => friend.id),
-        stake: '10.00',
-        joinBy: new Date(Date.now() + 3_600_000).toISOString(),
-        title: 'Office pool',
-        outcomes: ['Ana', 'Ben'],
-        creatorPick: 'Ana',
-        duration: 24,
-      },
-    });
+    const created = await api(t, 'POST', '/api/bets', { token: creator.token, body: potBody(friends) });
     expect(created.status).toBe(201);
     return created.body.id as number;
   };
