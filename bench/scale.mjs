@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:scale`: how the read endpoints hold up as the bets table grows. Starts the built app on its own
 // embedded PostgreSQL, seeds bets with generate_series in steps (10k, 100k, 1M by default) among ~10k users,
-// with a few "heavy" people in ~1 of 50 bets each (as creator and as opponent), and after each step prints
+// with a few "heavy" people in ~1 of 50 bets each (as creator and as opponent), a tenth of the bets group pots of
+// 3 to 20 players (scale-pots.mjs), and after each step prints
 // p50/p99 of every list and summary endpoint, for a heavy user and for an admin. Not part of `npm test`.
 //   node bench/scale.mjs [--sizes 10000,100000,1000000] [--duration 5] [--connections 10] [--out file]
 // With --connections 1 the latencies are each endpoint's own time (how flat it stays as the table grows); with
@@ -12,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { embeddedUrl } from '../backend/dist/database/embedded-postgres.js';
+import { POT_USER_READS, potPageOf, seedPots } from './scale-pots.mjs';
 import { cannon, client, signUp, startBetwixt, stopBetwixt, waitFor } from './support.mjs';
 
 const { values: flags } = parseArgs({
@@ -79,6 +81,8 @@ async function seed(db, from, to, heavy) {
        FROM generate_series($1::int + 1, $2::int) i, u, h`,
     [from, to, heavy],
   );
+  // A tenth of them group pots (scale-pots.mjs), before the figures below are counted from the seats.
+  await seedPots(db, from, to, heavy);
   await db.query(`ALTER TABLE bets ENABLE TRIGGER USER`);
   // The per-user figures (user-stats reads them) counted again from what was seeded.
   await db.query(`SELECT betwixt_rebuild_user_stats()`);
@@ -128,15 +132,17 @@ try {
     const [{ id: pageBet }] = (
       await db.query(`SELECT id FROM bets WHERE "creatorId" = $1 ORDER BY id DESC LIMIT 1`, [heavyIds[0]])
     ).rows;
+    const potPage = await potPageOf(db, heavyIds[0]);
     console.log(`seeded ${size} bets in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     for (const [who, token, paths] of [
-      ['user', heavy[0].token, USER_READS],
+      ['user', heavy[0].token, [...USER_READS, ...POT_USER_READS]],
       ['admin', admin.token, ADMIN_READS],
     ]) {
       for (const template of paths) {
-        const path = template.replace('{page}', `${pageBet}/page`);
+        const path = template.replace('{page}', `${pageBet}/page`).replace('{potPage}', `${potPage}/page`);
         const { latency, requests } = await time(path, token);
-        const line = `| ${size.toLocaleString('en-US')} | ${who} | GET ${path.replace(String(pageBet), ':id')} | ${latency.p50} | ${latency.p99} | ${requests.average.toFixed(0)} |`;
+        const shown = template.replace('{page}', ':id/page').replace('{potPage}', ':id/page (a pot)');
+        const line = `| ${size.toLocaleString('en-US')} | ${who} | GET ${shown} | ${latency.p50} | ${latency.p99} | ${requests.average.toFixed(0)} |`;
         console.log(line);
         lines.push(line);
       }

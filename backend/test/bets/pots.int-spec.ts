@@ -91,7 +91,7 @@ describe('group pots', () => {
       `SELECT type FROM notifications WHERE "userId" = $1 AND "betId" = $2`,
       [friends[0].id, created.body.id],
     );
-    expect(told).toEqual([{ type: 'bet_received' }]);
+    expect(told).toEqual([{ type: 'pot_invited' }]);
   });
 
   it('refuses bad pots with a message and moves nothing', async () => {
@@ -214,7 +214,7 @@ describe('group pots', () => {
     expect(await balanceOf(t.dataSource, cy.id)).toBe('990.00');
     expect((await report(ben, id, 'Ana')).status).toBe(409);
     const told = await t.dataSource.query<{ amount: string }[]>(
-      `SELECT amount::text FROM notifications WHERE "userId" = $1 AND "betId" = $2 AND type = 'bet_resolved'`,
+      `SELECT amount::text FROM notifications WHERE "userId" = $1 AND "betId" = $2 AND type = 'pot_settled'`,
       [cy.id, id],
     );
     expect(told).toEqual([{ amount: '-10.00' }]);
@@ -307,6 +307,13 @@ describe('group pots', () => {
       body: { text: 'It was Cy, everybody saw it.' },
     });
     expect(statement.status).toBeLessThan(300);
+    // An invitee who never joined has nothing at stake, so no side to tell.
+    const outsider = await api(t, 'PUT', `/api/bets/${id}/statement`, {
+      token: friends[2].token,
+      body: { text: 'I heard it was Ana.' },
+    });
+    expect(outsider.status).toBe(403);
+    expect(outsider.body.message).toBe('Only the players of this pot can add a statement');
     const disputes = await api(t, 'GET', '/api/admin/disputed-bets', { token: admin.token });
     expect(JSON.stringify(disputes.body)).toContain(`"id":${id}`);
 
@@ -320,6 +327,13 @@ describe('group pots', () => {
     expect(resolved.body).toMatchObject({ status: 'completed', finalResult: 'Ben', resolutionType: 'admin' });
     expect(await balanceOf(t.dataSource, ana.id)).toBe('1020.00');
     await expectMoneyInvariants(t.dataSource);
+    // The admin's page counts this pot in each player's disputes, decided for Ana (who picked Ben).
+    const page = await api(t, 'GET', `/api/bets/${id}/page`, { token: admin.token });
+    expect(page.body.disputeHistory).toEqual([
+      { userId: creator.id, disputes: 1, won: 0, lost: 1, drawn: 0 },
+      { userId: ana.id, disputes: 1, won: 1, lost: 0, drawn: 0 },
+      { userId: ben.id, disputes: 1, won: 0, lost: 1, drawn: 0 },
+    ]);
 
     const changed = await act(admin, id, 'edit-resolution', { outcome: 'Cy', reason: 'A second photo came' });
     expect(changed.status).toBe(200);
@@ -336,6 +350,8 @@ describe('group pots', () => {
     });
     expect(draw.status).toBe(200);
     for (const user of [creator, ana, ben]) expect(await balanceOf(t.dataSource, user.id)).toBe('1000.00');
+    const drawn = await api(t, 'GET', `/api/bets/${id}/page`, { token: admin.token });
+    expect((drawn.body.disputeHistory as { drawn: number }[]).map((party) => party.drawn)).toEqual([1, 1, 1]);
   });
 
   it('voids a pot a player’s account is deleted from, every stake back', async () => {
@@ -368,7 +384,7 @@ describe('group pots', () => {
     ]);
     expect(await t.app.get(BetRemindersService).sendDue()).toBeGreaterThanOrEqual(1);
     const reminded = await t.dataSource.query<{ userId: string }[]>(
-      `SELECT "userId" FROM notifications WHERE "betId" = $1 AND type = 'bet_expiring'`,
+      `SELECT "userId" FROM notifications WHERE "betId" = $1 AND type = 'pot_reminder'`,
       [id],
     );
     expect(reminded.map((row) => row.userId).sort()).toEqual([creator.id, ben.id].sort());

@@ -69,7 +69,7 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
     WITH per_bet AS (
       SELECT t."userId", sum(t.amount) AS net
         FROM transactions t JOIN bets b ON t."referenceType" = 'bet' AND t."referenceId" = b.id::text
-       WHERE b.status = 'completed' AND b.kind = 'duel'
+       WHERE b.status = 'completed'
        GROUP BY t."userId", t."referenceId"),
     recomputed AS (
       SELECT "userId", count(*) FILTER (WHERE net > 0)::int AS won, count(*) FILTER (WHERE net < 0)::int AS lost

@@ -16,13 +16,32 @@ interface Queryable {
  * /api/analytics/user-stats` sent before its figures were kept (migration UserStatsCounters). They define the
  * right answer; the kept figures are checked against them.
  */
+/**
+ * Every bet the person is in once under way, as a duel party or a joined pot player: their stake, whether it
+ * was decided (someone won) and won, and what it came to. A pot is decided when a joined player picked its
+ * outcome; its winners' net is their payout minus their stake, everyone else's minus the stake.
+ */
+const MINE = `
+  mine AS (
+    SELECT id, status, amount, "resolutionDate",
+           (status = 'completed' AND "winnerUserId" IS NOT NULL) AS decided,
+           (status = 'completed' AND "winnerUserId" = $1) AS won,
+           CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END AS net
+      FROM bets WHERE kind = 'duel' AND ("creatorId" = $1 OR "opponentId" = $1)
+    UNION ALL
+    SELECT b.id, b.status, s.stake, b."resolutionDate", w.decided, w.decided AND s.pick = b."finalResult",
+           CASE WHEN s.pick = b."finalResult" THEN s.payout - s.stake ELSE -s.stake END
+      FROM bet_participants s JOIN bets b ON b.id = s."betId",
+           LATERAL (SELECT b.status = 'completed' AND b."finalResult" <> 'no_clear_outcome'
+                           AND EXISTS (SELECT 1 FROM bet_participants o WHERE o."betId" = b.id
+                                          AND o."joinedAt" IS NOT NULL AND o.pick = b."finalResult") AS decided) w
+     WHERE b.kind = 'pot' AND s."userId" = $1 AND s."joinedAt" IS NOT NULL
+  )`;
+
 const FIGURES_FROM_HISTORY = `
-  WITH mine AS (
-    SELECT * FROM bets WHERE "creatorId" = $1 OR "opponentId" = $1
-  ), decided AS (
-    SELECT ("winnerUserId" = $1) AS won,
-           row_number() OVER (ORDER BY "resolutionDate" DESC NULLS LAST, id DESC) AS rn
-      FROM mine WHERE status = 'completed' AND "winnerUserId" IS NOT NULL
+  WITH ${MINE}, decided AS (
+    SELECT won, row_number() OVER (ORDER BY "resolutionDate" DESC NULLS LAST, id DESC) AS rn
+      FROM mine WHERE decided
   ), runs AS (
     SELECT won, rn - row_number() OVER (PARTITION BY won ORDER BY rn) AS grp FROM decided
   )
@@ -31,11 +50,12 @@ const FIGURES_FROM_HISTORY = `
     (SELECT count(*) FROM decided WHERE NOT won)::int AS lost,
     (SELECT count(*) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::int AS total,
     (SELECT count(*) FROM mine WHERE status IN ('active', 'disputed'))::int AS active,
-    (SELECT count(*) FROM mine WHERE status = 'pending')::int AS pending,
+    ((SELECT count(*) FROM bets WHERE status = 'pending' AND ("creatorId" = $1 OR "opponentId" = $1))
+      + (SELECT count(*) FROM bet_participants s JOIN bets b ON b.id = s."betId"
+          WHERE s."userId" = $1 AND b.kind = 'pot' AND b."creatorId" <> $1 AND b.status = 'pending'))::int AS pending,
     (SELECT coalesce(sum(amount), 0) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::numeric(12,2)::text AS wagered,
     (SELECT coalesce(round(avg(amount), 2), 0) FROM mine WHERE status IN ('active', 'disputed', 'completed'))::numeric(12,2)::text AS avg,
-    (SELECT coalesce(sum(CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END), 0)
-       FROM mine WHERE status = 'completed' AND "winnerUserId" IS NOT NULL)::numeric(12,2)::text AS profit,
+    (SELECT coalesce(sum(net), 0) FROM mine WHERE decided)::numeric(12,2)::text AS profit,
     (SELECT coalesce(sum(amount), 0) FROM transactions
       WHERE "userId" = $1 AND type IN ('bet_payout', 'payout_reversal'))::numeric(12,2)::text AS paid,
     (SELECT count(*) FROM friendships
@@ -44,12 +64,11 @@ const FIGURES_FROM_HISTORY = `
     (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM runs WHERE won GROUP BY grp) s)::int AS longest_streak`;
 
 const HISTORY_FROM_HISTORY = `
+  WITH ${MINE}
   SELECT date, cumulative FROM (
     SELECT "resolutionDate" AS date, id,
-           (sum(CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END)
-              OVER (ORDER BY "resolutionDate", id))::numeric(12,2)::text AS cumulative
-      FROM bets
-     WHERE status = 'completed' AND "winnerUserId" IS NOT NULL AND ("creatorId" = $1 OR "opponentId" = $1)
+           (sum(net) OVER (ORDER BY "resolutionDate", id))::numeric(12,2)::text AS cumulative
+      FROM mine WHERE decided
   ) running ORDER BY date DESC, id DESC LIMIT 100`;
 
 /** The figures of one person, recomputed from all their bets, ledger rows and friendships. */

@@ -1892,7 +1892,7 @@ export interface components {
             joinBy?: string;
             /**
              * Format: uuid
-             * @description Post the bet in this circle of yours (and your opponent’s): its feed and table follow it
+             * @description Post the bet in this circle of yours (and your opponent’s, or every invitee’s for a group pot): its feed and table follow it
              */
             circleId?: string;
         };
@@ -2147,7 +2147,7 @@ export interface components {
             resolutionType?: "mutual";
             /**
              * Format: uuid
-             * @description Post the bet in this circle of yours (and your opponent’s): its feed and table follow it
+             * @description Post the bet in this circle of yours (and your opponent’s, or every invitee’s for a group pot): its feed and table follow it
              */
             circleId?: string;
             /**
@@ -2367,8 +2367,11 @@ export interface components {
         };
         FeedItemDto: {
             id: number;
-            /** @enum {string} */
-            kind: "challenged" | "accepted" | "settled" | "decided" | "season_ended";
+            /**
+             * @description locked and void: a group pot's lock, and its calling off (void at the lock, or cancelled)
+             * @enum {string}
+             */
+            kind: "challenged" | "accepted" | "locked" | "settled" | "decided" | "void" | "season_ended";
             /** Format: date-time */
             createdAt: string;
             bet: components["schemas"]["FeedBetDto"] | null;
@@ -2951,7 +2954,7 @@ export interface components {
         NotificationDto: {
             id: number;
             /** @enum {string} */
-            type: "bet_received" | "bet_accepted" | "bet_declined" | "bet_cancelled" | "result_submitted" | "bet_disputed" | "bet_expiring" | "bet_expired" | "bet_resolved" | "dispute_resolved" | "friend_request" | "friend_accepted" | "moderation" | "balance_adjusted" | "circle_invitation" | "circle_comment" | "comment_hidden";
+            type: "bet_received" | "bet_accepted" | "bet_declined" | "bet_cancelled" | "result_submitted" | "bet_disputed" | "bet_expiring" | "bet_expired" | "bet_resolved" | "dispute_resolved" | "pot_invited" | "pot_joined" | "pot_locked" | "pot_void" | "pot_reminder" | "pot_settled" | "friend_request" | "friend_accepted" | "moderation" | "balance_adjusted" | "circle_invitation" | "circle_comment" | "comment_hidden";
             /**
              * @description The browser switch that governs it (notification-settings); account ones always show
              * @enum {string}

@@ -23,6 +23,8 @@ import { BetParticipants1795580000000 } from './1795580000000-BetParticipants.js
 import { GroupPots1795580100000 } from './1795580100000-GroupPots.js';
 import { PotVolume1795580200000 } from './1795580200000-PotVolume.js';
 import { Circles1795590000000 } from './1795590000000-Circles.js';
+import { PotPlayerStats1795600000000 } from './1795600000000-PotPlayerStats.js';
+import { PotsInCircles1795600100000 } from './1795600100000-PotsInCircles.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -51,4 +53,6 @@ export const MIGRATIONS = [
   GroupPots1795580100000,
   PotVolume1795580200000,
   Circles1795590000000,
+  PotPlayerStats1795600000000,
+  PotsInCircles1795600100000,
 ];

@@ -31,13 +31,16 @@ export type UserFigures = Omit<UserAnalyticsDto, 'recentActivity'>;
  * Every figure from the row the bets and ledger triggers keep (migration UserStatsCounters), whatever the
  * length of the person's history. avg is wagered / total rounded as round(avg(amount), 2) rounds it (avg
  * over numeric is that same division). friends and pending: read through the (party, status) indexes of
- * friendships and bets (not kept: see the migration for why pending bets are not counted there).
+ * friendships and bets (not kept: see the migration for why pending bets are not counted there); pending
+ * also counts the group pots the person is invited to or joined and did not start (their player seats).
  */
 const FIGURES_SQL = `
   SELECT coalesce(s.won, 0) AS won, coalesce(s.lost, 0) AS lost, coalesce(s.total, 0) AS total,
          coalesce(s.active, 0) AS active,
-         (SELECT count(*) FROM bets
-           WHERE status = 'pending' AND ("creatorId" = $1 OR "opponentId" = $1))::int AS pending,
+         ((SELECT count(*) FROM bets
+            WHERE status = 'pending' AND ("creatorId" = $1 OR "opponentId" = $1))
+          + (SELECT count(*) FROM bet_participants p JOIN bets b ON b.id = p."betId"
+              WHERE p."userId" = $1 AND p.role = 'player' AND b.status = 'pending'))::int AS pending,
          coalesce(s.wagered, 0)::numeric(12,2)::text AS wagered,
          (CASE WHEN coalesce(s.total, 0) = 0 THEN 0 ELSE round(s.wagered / s.total, 2) END)::numeric(12,2)::text AS avg,
          coalesce(s.profit, 0)::numeric(12,2)::text AS profit,
@@ -50,7 +53,8 @@ const FIGURES_SQL = `
 /**
  * The running profit after each of the latest 100 decided bets (oldest first once reversed), in the order
  * (resolutionDate, id): the kept total minus what the later bets added. The latest 100 come from the
- * partial indexes of decided bets by (party, resolutionDate, id), read backwards, 100 per side at most.
+ * partial indexes of decided bets by (party, resolutionDate, id), read backwards, 100 per side at most, and
+ * from the person's decided pots (their seats' decidedNet: payout minus stake, or minus the stake).
  */
 const HISTORY_SQL = `
   WITH latest AS (
@@ -62,6 +66,11 @@ const HISTORY_SQL = `
       (SELECT id, "resolutionDate", CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END AS delta
          FROM bets WHERE "opponentId" = $1 AND status = 'completed' AND "winnerUserId" IS NOT NULL
         ORDER BY "resolutionDate" DESC, id DESC LIMIT 100)
+      UNION ALL
+      (SELECT b.id, b."resolutionDate", p."decidedNet" AS delta
+         FROM bet_participants p JOIN bets b ON b.id = p."betId"
+        WHERE p."userId" = $1 AND p."decidedNet" IS NOT NULL AND b.status = 'completed'
+        ORDER BY b."resolutionDate" DESC, b.id DESC LIMIT 100)
     ) sides ORDER BY "resolutionDate" DESC, id DESC LIMIT 100
   )
   SELECT "resolutionDate" AS date,

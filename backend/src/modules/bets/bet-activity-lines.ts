@@ -43,3 +43,26 @@ export function adminLines(
           : `${changed ? 'Admin changed the decision' : 'Dispute resolved by admin'}, bet lost: ${bet.title}`,
   }));
 }
+
+/**
+ * A group pot's lines when an admin decides it or changes the decision, by what it came to for each player
+ * (their net): in their favour, lost, or refunded as nobody won (a draw).
+ */
+export function potAdminLines(
+  bet: Pick<Bet, 'title'>,
+  nets: readonly { userId: string; net: string }[],
+  changed: boolean,
+): ActivityLine[] {
+  const type = changed ? ('admin_reresolved' as const) : ('admin_resolved' as const);
+  const decided = changed ? 'Admin changed the decision' : 'Dispute resolved by admin';
+  return nets.map(({ userId, net }) => ({
+    userId,
+    type,
+    // Worded as a duel's (adminLines), so the activity list reads them alike.
+    description: net.startsWith('-')
+      ? `${decided}, group pot lost: ${bet.title}`
+      : net === '0.00'
+        ? `${changed ? 'Admin changed the decision to a draw' : 'Dispute resolved by admin as a draw'}, nobody won, stake refunded: ${bet.title}`
+        : `${decided}${changed ? ', now' : ''} in your favor: ${bet.title}`,
+  }));
+}

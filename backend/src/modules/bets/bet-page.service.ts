@@ -144,17 +144,30 @@ export class BetPageService {
     };
   }
 
-  /** Every dispute each party has been in (one query over the disputes index). */
+  /**
+   * Every dispute each party has been in (one query over the disputes index): their duels, and the group pots
+   * they played, where the players who picked the decided outcome won (their seat's decidedNet, migration
+   * PotPlayerStats) and a refund to everyone is a draw.
+   */
   private async disputeHistory(userIds: string[]): Promise<PartyDisputeHistoryDto[]> {
     const rows = await this.pool.rows<PartyDisputeHistoryDto>(
-      `SELECT party AS "userId",
-              count(*)::int AS disputes,
-              count(*) FILTER (WHERE b.status = 'completed' AND b."winnerUserId" = party)::int AS won,
-              count(*) FILTER (WHERE b.status = 'completed' AND b."winnerUserId" IS NOT NULL AND b."winnerUserId" <> party)::int AS lost,
-              count(*) FILTER (WHERE b.status = 'completed' AND b."winnerUserId" IS NULL)::int AS drawn
-         FROM unnest($1::uuid[]) AS party
-         JOIN bets b ON (b."creatorId" = party OR b."opponentId" = party)
-        WHERE EXISTS (SELECT 1 FROM dispute_resolutions d WHERE d."betId" = b.id)
+      `SELECT party AS "userId", count(*)::int AS disputes,
+              count(*) FILTER (WHERE outcome = 'won')::int AS won,
+              count(*) FILTER (WHERE outcome = 'lost')::int AS lost,
+              count(*) FILTER (WHERE outcome = 'drawn')::int AS drawn
+         FROM (SELECT party, CASE WHEN b.status <> 'completed' THEN NULL
+                                  WHEN b."winnerUserId" IS NULL THEN 'drawn'
+                                  WHEN b."winnerUserId" = party THEN 'won' ELSE 'lost' END AS outcome
+                 FROM unnest($1::uuid[]) AS party
+                 JOIN bets b ON (b."creatorId" = party OR b."opponentId" = party) AND b.kind = 'duel'
+                WHERE EXISTS (SELECT 1 FROM dispute_resolutions d WHERE d."betId" = b.id)
+               UNION ALL
+               SELECT s."userId", CASE WHEN b.status <> 'completed' THEN NULL
+                                       WHEN s."decidedNet" IS NULL THEN 'drawn'
+                                       WHEN s.pick = b."finalResult" THEN 'won' ELSE 'lost' END
+                 FROM bet_participants s JOIN bets b ON b.id = s."betId" AND b.kind = 'pot'
+                WHERE s."userId" = ANY($1::uuid[]) AND s."joinedAt" IS NOT NULL
+                  AND EXISTS (SELECT 1 FROM dispute_resolutions d WHERE d."betId" = b.id)) disputed
         GROUP BY party`,
       [userIds],
     );

@@ -15,6 +15,10 @@ export type ParticipantRole = 'creator' | 'opponent' | 'player';
  * pot's use cases.
  */
 @Index('IDX_bet_participants_user', ['userId', 'betId'])
+// A person's decided pots (the profit history, the streak recount) and the pots they are invited to (their
+// pending figure): migration PotPlayerStats.
+@Index('IDX_bet_participants_decided', ['userId', 'betId'], { where: `"decidedNet" IS NOT NULL` })
+@Index('IDX_bet_participants_players', ['userId', 'betId'], { where: `role = 'player'` })
 @Check('CHK_bet_participants_role', `"role" IN ('creator', 'opponent', 'player')`)
 @Check('CHK_bet_participants_stake_positive', `"stake" > 0`)
 @Entity('bet_participants')
@@ -46,6 +50,13 @@ export class BetParticipant {
   /** A settled pot's seat: what came back to it (share, refund, or 0.00). Null until then, and for duels. */
   @Column(moneyColumn({ nullable: true }))
   payout: string | null;
+
+  /**
+   * A decided pot's seat: the profit its player's figures counted (payout minus stake, or minus the stake),
+   * kept by the user-stats trigger so a changed decision reverses exactly that. Null otherwise.
+   */
+  @Column(moneyColumn({ nullable: true }))
+  decidedNet: string | null;
 
   @ManyToOne(() => Bet, { nullable: false, onDelete: 'CASCADE' })
   @JoinColumn({ name: 'betId', foreignKeyConstraintName: 'FK_bet_participants_betId' })

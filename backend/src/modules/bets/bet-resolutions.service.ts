@@ -6,7 +6,7 @@ import { Transactor, type Tx } from '../../database/transactor.js';
 import { AuditTrail } from '../audit/audit-trail.service.js';
 import { LedgerService, type LedgerPosting } from '../wallet/ledger.service.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
-import { adminLines } from './bet-activity-lines.js';
+import { adminLines, potAdminLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
 import { DRAW, settlementPostings } from './bet-outcome.js';
 import { BetTransitions } from './bet-transitions.js';
@@ -152,15 +152,7 @@ export class BetResolutionsService {
       previousValue: previous,
       newValue: { status: 'completed', finalResult: decided },
     });
-    await this.activities.record(
-      tx,
-      bet.id,
-      nets.map(({ userId }) => ({
-        userId,
-        type: change ? ('admin_reresolved' as const) : ('admin_resolved' as const),
-        description: `${change ? 'Admin changed the decision' : 'Dispute resolved by admin'}: ${bet.title}`,
-      })),
-    );
+    await this.activities.record(tx, bet.id, potAdminLines(bet, nets, change));
     await this.pots.announce(tx, bet, potNotifications.settled(bet, nets, true));
     return { ...bet, status: 'completed', finalResult: decided, resolutionType: 'admin' };
   }

@@ -7,7 +7,7 @@ import { NotificationsService, type NotificationDraft } from '../notifications/n
 import type { LedgerPosting } from '../wallet/ledger.service.js';
 import { nextStatus, type BetAction } from './bet-lifecycle.js';
 import type { Bet, BetStatus } from './bet.entity.js';
-import { BetParticipantsRepository } from './bet-participants.repository.js';
+import { BetParticipantsRepository, type Seat } from './bet-participants.repository.js';
 import { BetsRepository } from './bets.repository.js';
 import { CircleFeed } from '../circles/circle-feed.service.js';
 import { circleUpdateOf } from './bet-circle-update.js';
@@ -126,14 +126,29 @@ export class BetTransitions {
     if (!(await this.bets.moveStatus(tx, bet, status, changes))) {
       throw new BetStateError(STATE_MESSAGES[action] ?? 'This bet just changed');
     }
-    // A bet posted in a circle: its feed and table follow, in this transaction.
-    await this.circles.betChanged(tx, circleUpdateOf({ ...bet, ...changes, status }, action));
+    // A bet posted in a circle: its feed and table follow, in this transaction. The flag on the bet spares
+    // every other bet the circle_bets lookup.
+    if (bet.postedInCircle) {
+      const seats = bet.kind === 'pot' ? await this.seats.seatsOf(tx, bet.id) : [];
+      await this.circles.betChanged(tx, circleUpdateOf({ ...bet, ...changes, status }, action, seats));
+    }
     return status;
   }
 
-  /** Posts a new bet in the creator's circle (they must be in it); nothing when none was chosen. */
-  async postInCircle(tx: TxOrManager, bet: Bet, circleId: string | undefined): Promise<void> {
-    if (circleId) await this.circles.postBet(tx, circleId, bet.creatorId, circleUpdateOf(bet, 'create'));
+  /**
+   * Posts a new bet in the creator's circle (they must be in it, and so must whoever they invite) and marks
+   * it posted; nothing when none was chosen. A pot's `seats` are its invitations.
+   */
+  async postInCircle(
+    tx: TxOrManager,
+    bet: Bet,
+    circleId: string | undefined,
+    seats: readonly Seat[] = [],
+  ): Promise<void> {
+    if (!circleId) return;
+    await this.circles.postBet(tx, circleId, bet.creatorId, circleUpdateOf(bet, 'create', seats));
+    await this.bets.markPostedInCircle(tx, bet.id);
+    bet.postedInCircle = true;
   }
 
   /**

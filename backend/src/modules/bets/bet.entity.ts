@@ -133,6 +133,13 @@ export class Bet {
   @Column({ type: 'timestamptz', nullable: true })
   reminderSentAt: Date | null;
 
+  /**
+   * Posted in a circle (it has a circle_bets row), set in the transaction that posts it: only then does a
+   * transition tell the circle's feed (migration PotsInCircles).
+   */
+  @Column({ type: 'boolean', default: false })
+  postedInCircle: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -37,6 +37,7 @@ export function aBet(overrides: Partial<Bet> = {}): Bet {
     expiresAt: new Date(created.getTime() + 24 * 3_600_000),
     joinBy: null,
     reminderSentAt: null,
+    postedInCircle: false,
     createdAt: created,
     updatedAt: created,
     ...overrides,

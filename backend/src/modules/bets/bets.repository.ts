@@ -40,7 +40,7 @@ export type NewBet = Pick<
  */
 const BET_COLUMNS = `id, title, kind, description, amount, "creatorId", "opponentId", "challengeCode", status, duration, outcomes,
   "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult", "resolutionType", "winnerUserId",
-  "resolutionDate", "expiresAt", "joinBy", "reminderSentAt", "createdAt", "updatedAt"`;
+  "resolutionDate", "expiresAt", "joinBy", "reminderSentAt", "postedInCircle", "createdAt", "updatedAt"`;
 
 /** What a transition may change: every column but the key and the timestamps the database keeps. */
 const SETTABLE_COLUMNS = new Set(
@@ -121,6 +121,11 @@ export class BetsRepository {
   }
 
   /** The pending dispute record of a bet whose reports disagree. */
+  /** Marks the bet posted in a circle, in the transaction that posts it. */
+  async markPostedInCircle(tx: TxOrManager, betId: number): Promise<void> {
+    await queryIn(tx, `UPDATE bets SET "postedInCircle" = true WHERE id = $1`, [betId]);
+  }
+
   async openDispute(tx: TxOrManager, betId: number, reporterId: string, reason: string): Promise<void> {
     await managerOf(tx)
       .getRepository(DisputeResolution)

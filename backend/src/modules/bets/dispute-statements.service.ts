@@ -21,15 +21,23 @@ export class DisputeStatementsService {
     await inTransaction(this.dataSource, async (manager) => {
       // FOR SHARE: an admin's decision (which locks the bet FOR UPDATE) waits for this statement or comes
       // first and makes it refused, so a statement never lands after the decision it was meant for.
-      // A seat (bet_participants) makes a party: a duel's two people, a pot's players.
-      const [bet] = await manager.query<{ status: string; seated: boolean }[]>(
-        `SELECT status, EXISTS (SELECT 1 FROM bet_participants WHERE "betId" = $1 AND "userId" = $2) AS seated
+      // A joined seat (bet_participants) makes a party: a duel's two people, a pot's players. A pot's
+      // invitee who never joined can see the pot but has nothing at stake, so no side to tell.
+      const [bet] = await manager.query<{ status: string; kind: string; seat: boolean | null }[]>(
+        `SELECT status, kind, (SELECT "joinedAt" IS NOT NULL FROM bet_participants
+                                WHERE "betId" = $1 AND "userId" = $2) AS seat
            FROM bets WHERE id = $1 FOR SHARE`,
         [betId, userId],
       );
-      const isParty = bet?.seated === true;
-      if (!bet || (!isParty && !isAdmin)) throw new BetNotFoundError();
-      if (!isParty) throw new NotYourMoveError('Only the two players can add a statement');
+      const isParty = bet?.seat === true || (bet?.kind === 'duel' && bet.seat === false);
+      if (!bet || (bet.seat === null && !isAdmin)) throw new BetNotFoundError();
+      if (!isParty) {
+        throw new NotYourMoveError(
+          bet.kind === 'pot'
+            ? 'Only the players of this pot can add a statement'
+            : 'Only the two players can add a statement',
+        );
+      }
       if (bet.status !== 'disputed') {
         throw new BetStateError('Statements can only be added while the bet is disputed');
       }

@@ -16,7 +16,7 @@ export const potNotifications = {
   invited(pot: Pot, inviteeIds: readonly string[]): NotificationDraft[] {
     return inviteeIds.map((userId) => ({
       userId,
-      type: 'bet_received' as const,
+      type: 'pot_invited' as const,
       betId: pot.id,
       actorId: pot.creatorId,
       render: (who: string) => ({
@@ -30,7 +30,7 @@ export const potNotifications = {
     return [
       {
         userId: pot.creatorId,
-        type: 'bet_accepted',
+        type: 'pot_joined',
         betId: pot.id,
         actorId: userId,
         render: (who) => ({
@@ -44,7 +44,7 @@ export const potNotifications = {
   locked(pot: Pot, players: readonly string[], playerCount: number, total: string): NotificationDraft[] {
     return players.map((userId) => ({
       userId,
-      type: 'bet_accepted' as const,
+      type: 'pot_locked' as const,
       betId: pot.id,
       render: () => ({
         title: 'Your group pot is on',
@@ -56,7 +56,7 @@ export const potNotifications = {
   voided(pot: Pot, players: readonly string[], why: string): NotificationDraft[] {
     return players.map((userId) => ({
       userId,
-      type: 'bet_cancelled' as const,
+      type: 'pot_void' as const,
       betId: pot.id,
       render: () => ({
         title: 'A group pot was called off',
@@ -68,7 +68,7 @@ export const potNotifications = {
   cancelled(pot: Pot, players: readonly string[]): NotificationDraft[] {
     return players.map((userId) => ({
       userId,
-      type: 'bet_cancelled' as const,
+      type: 'pot_void' as const,
       betId: pot.id,
       actorId: pot.creatorId,
       render: (who: string) => ({
@@ -85,7 +85,7 @@ export const potNotifications = {
       const lost = net.startsWith('-');
       return {
         userId,
-        type: byAdmin ? ('dispute_resolved' as const) : ('bet_resolved' as const),
+        type: 'pot_settled' as const,
         betId: pot.id,
         amount: net,
         render: () => ({
@@ -120,7 +120,7 @@ export const potNotifications = {
   reminder(pot: Pot, silent: readonly string[]): NotificationDraft[] {
     return silent.map((userId) => ({
       userId,
-      type: 'bet_expiring' as const,
+      type: 'pot_reminder' as const,
       betId: pot.id,
       render: () => ({
         title: 'Report the outcome of your group pot',

@@ -109,6 +109,10 @@ export class PotsService {
           joinedAt: null,
         })),
       ]);
+      // In a circle, as a duel: the creator and everyone invited must be in it (refused: nothing kept).
+      if (input.circleId) {
+        await this.transitions.postInCircle(tx, bet, input.circleId, await this.seats.seatsOf(tx, bet.id));
+      }
       await this.activities.record(tx, bet.id, [
         { userId: creatorId, type: 'bet_created', description: `Group pot created: ${bet.title}` },
         ...inviteeIds.map((userId) => ({
@@ -416,22 +420,24 @@ export class PotsService {
       resolutionDate: now,
     });
     const players = joinedSeats(seats);
-    await this.activities.record(
-      tx,
-      bet.id,
-      players.map((seat) => {
-        const net = potNet(players, postings, seat.userId);
-        return net.startsWith('-')
-          ? { userId: seat.userId, type: 'bet_lost' as const, description: `Group pot lost: ${bet.title}` }
-          : net === '0.00'
-            ? {
-                userId: seat.userId,
-                type: 'bet_draw' as const,
-                description: `Group pot: nobody won, refunded: ${bet.title}`,
-              }
-            : { userId: seat.userId, type: 'bet_won' as const, description: `Group pot won: ${bet.title}` };
-      }),
-    );
+    // An admin's decision writes its own lines (potAdminLines), as for a duel.
+    if (kind === 'mutual')
+      await this.activities.record(
+        tx,
+        bet.id,
+        players.map((seat) => {
+          const net = potNet(players, postings, seat.userId);
+          return net.startsWith('-')
+            ? { userId: seat.userId, type: 'bet_lost' as const, description: `Group pot lost: ${bet.title}` }
+            : net === '0.00'
+              ? {
+                  userId: seat.userId,
+                  type: 'bet_draw' as const,
+                  description: `Group pot completed with nobody winning, stake refunded: ${bet.title}`,
+                }
+              : { userId: seat.userId, type: 'bet_won' as const, description: `Group pot won: ${bet.title}` };
+        }),
+      );
     return players.map((seat) => ({ userId: seat.userId, net: potNet(players, postings, seat.userId) }));
   }
 

@@ -5,6 +5,8 @@
  */
 export interface CircleBetUpdate {
   betId: number;
+  /** A duel (two people) or a group pot (its players). */
+  kind: 'duel' | 'pot';
   title: string;
   /** Each player's stake, dollars with 2 decimals. */
   amount: string;
@@ -12,7 +14,8 @@ export interface CircleBetUpdate {
   status: string;
   /**
    * What happened, in the bet state machine's words: `create` for a new bet, then `accept`, `settle`,
-   * `admin_resolve`, `admin_reresolve`, `deadline` (reports overdue), or any other transition.
+   * `admin_resolve`, `admin_reresolve`, `deadline` (reports overdue), or any other transition (a pot's
+   * `join`, `lock`, `void`, `cancel`...).
    */
   action: string;
   /** Everyone in the bet so far, and whether they have reported its outcome. */

@@ -34,6 +34,14 @@ const POSTED: Partial<Record<string, FeedKind>> = {
   admin_reresolve: 'decided',
 };
 
+/** A group pot's: besides those, its lock and its calling off (void at the lock, or its creator's cancel). */
+const POT_POSTED: Partial<Record<string, FeedKind>> = {
+  ...POSTED,
+  lock: 'locked',
+  void: 'void',
+  cancel: 'void',
+};
+
 export class NotInCircleError extends NotFoundError {
   constructor() {
     super('You can post a bet only in a circle you are in', 'circle_not_found');
@@ -71,7 +79,13 @@ export class CircleFeed {
     if (!(await this.repository.membership(tx, circleId, creatorId, true))) throw new NotInCircleError();
     const others = bet.players.map((player) => player.userId).filter((id) => id !== creatorId);
     if (others.length > 0 && (await this.repository.activeAmong(tx, circleId, others)).size < others.length) {
-      throw new CircleRuleError('Your opponent is not in this circle', 'opponent_not_in_circle', 'circleId');
+      throw bet.kind === 'pot'
+        ? new CircleRuleError(
+            'Everyone you invite to a pot posted in this circle must be in the circle',
+            'opponent_not_in_circle',
+            'circleId',
+          )
+        : new CircleRuleError('Your opponent is not in this circle', 'opponent_not_in_circle', 'circleId');
     }
     const row: CircleBetRow = {
       betId: bet.betId,
@@ -85,7 +99,7 @@ export class CircleFeed {
     await this.post(tx, circleId, 'challenged', bet.betId);
   }
 
-  /** A change to a bet: nothing to do unless it was posted in a circle (one primary-key lookup). */
+  /** A change to a bet posted in a circle (BetTransitions asks only for those: bets.postedInCircle). */
   async betChanged(tx: TxOrManager, bet: CircleBetUpdate): Promise<void> {
     const row = await this.repository.lockCircleBet(tx, bet.betId);
     if (!row) return;
@@ -112,7 +126,7 @@ export class CircleFeed {
       status: bet.status,
       players: playersOf(bet, row.players),
     });
-    const kind = POSTED[bet.action];
+    const kind = (bet.kind === 'pot' ? POT_POSTED : POSTED)[bet.action];
     if (kind) {
       await this.post(tx, row.circleId, kind, bet.betId);
     } else {

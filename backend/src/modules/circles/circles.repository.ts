@@ -5,7 +5,7 @@ import type { TxOrManager } from '../../database/transactor.js';
 
 export type CircleRole = 'owner' | 'co_owner' | 'member';
 export type SeasonLength = 'weekly' | 'monthly' | 'custom';
-export type FeedKind = 'challenged' | 'accepted' | 'settled' | 'decided' | 'season_ended';
+export type FeedKind = 'challenged' | 'accepted' | 'locked' | 'settled' | 'decided' | 'void' | 'season_ended';
 
 export interface CircleRow {
   id: string;

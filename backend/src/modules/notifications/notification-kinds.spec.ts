@@ -15,6 +15,15 @@ describe('notification kinds', () => {
     }
   });
 
+  it('files each group pot kind under the switch its duel counterpart uses', () => {
+    expect(NOTIFICATION_CATEGORY.pot_invited).toBe(NOTIFICATION_CATEGORY.bet_received);
+    expect(NOTIFICATION_CATEGORY.pot_joined).toBe(NOTIFICATION_CATEGORY.bet_accepted);
+    expect(NOTIFICATION_CATEGORY.pot_locked).toBe(NOTIFICATION_CATEGORY.bet_accepted);
+    expect(NOTIFICATION_CATEGORY.pot_void).toBe(NOTIFICATION_CATEGORY.bet_cancelled);
+    expect(NOTIFICATION_CATEGORY.pot_reminder).toBe(NOTIFICATION_CATEGORY.bet_expiring);
+    expect(NOTIFICATION_CATEGORY.pot_settled).toBe(NOTIFICATION_CATEGORY.bet_resolved);
+  });
+
   it.each([
     ['bet_received', 7, '/bets/7'],
     ['bet_resolved', 12, '/bets/12'],
@@ -23,6 +32,12 @@ describe('notification kinds', () => {
     ['friend_request', null, '/friends'],
     ['balance_adjusted', null, '/history'],
     ['moderation', null, '/account'],
+    ['pot_invited', 4, '/bets/4'],
+    ['pot_joined', 4, '/bets/4'],
+    ['pot_locked', 4, '/bets/4'],
+    ['pot_void', 4, '/bets/4'],
+    ['pot_reminder', 4, '/bets/4'],
+    ['pot_settled', 4, '/bets/4'],
   ] as const)('links %s (bet %s) to %s', (type, betId, url) => {
     expect(notificationUrl(type, betId)).toBe(url);
   });
@@ -109,6 +124,49 @@ describe('currentBody', () => {
     const body = 'Accept it on the Friends page to challenge each other and compare records.';
     expect(currentBody('friend_request', body, { betStatus: null, reported: false, requestStatus })).toBe(
       text,
+    );
+  });
+
+  const invited =
+    '“Office pool”: $10.00 each, split among those who pick right. Join with your pick or decline.';
+  const pot = (betStatus: string | null, joined: boolean | null, reported = false) => ({
+    betStatus,
+    reported,
+    joined,
+    requestStatus: null,
+  });
+  it.each([
+    [pot('pending', false), invited],
+    [
+      pot('pending', true),
+      '“Office pool”: $10.00 each, split among those who pick right. You joined the pot.',
+    ],
+    [
+      pot('pending', null),
+      '“Office pool”: $10.00 each, split among those who pick right. You are not in this pot.',
+    ],
+    [
+      pot('active', true),
+      '“Office pool”: $10.00 each, split among those who pick right. The pot is locked and under way.',
+    ],
+    [
+      pot('cancelled', false),
+      '“Office pool”: $10.00 each, split among those who pick right. The pot was called off.',
+    ],
+  ])('a pot invitation (%o) reads "%s"', (subject, text) => {
+    expect(currentBody('pot_invited', invited, subject)).toBe(text);
+  });
+
+  it('a locked pot and its reminder stop asking for the outcome once it is reported', () => {
+    const locked =
+      '“Office pool” is locked with 4 players and $40.00 in the pot. Report the outcome when it is decided.';
+    expect(currentBody('pot_locked', locked, pot('active', true))).toBe(locked);
+    expect(currentBody('pot_locked', locked, pot('active', true, true))).toBe(
+      '“Office pool” is locked with 4 players and $40.00 in the pot. You have reported the result.',
+    );
+    const reminder = '“Office pool” ends within the hour. Report what happened so it can settle.';
+    expect(currentBody('pot_reminder', reminder, pot('completed', true, true))).toBe(
+      '“Office pool” ends within the hour. The bet has been settled.',
     );
   });
 

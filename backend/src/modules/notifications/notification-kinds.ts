@@ -13,6 +13,13 @@ export const NOTIFICATION_CATEGORY = {
   bet_expired: 'betExpiring',
   bet_resolved: 'betResolved',
   dispute_resolved: 'betResolved',
+  // A group pot's own events, in the switches a duel's same events use.
+  pot_invited: 'betUpdates',
+  pot_joined: 'betUpdates',
+  pot_locked: 'betUpdates',
+  pot_void: 'betUpdates',
+  pot_reminder: 'betExpiring',
+  pot_settled: 'betResolved',
   friend_request: 'friendRequests',
   friend_accepted: 'friendRequests',
   moderation: 'account',
@@ -72,6 +79,8 @@ export interface NotificationSubject {
   betStatus: string | null;
   /** Whether the recipient has reported the bet's outcome. */
   reported: boolean;
+  /** A group pot's recipient: joined (true), invited and not joined (false), no seat (null: declined, left). */
+  joined?: boolean | null;
   /** The friend request's state now, for a friend_request (null: it no longer exists). */
   requestStatus: string | null;
 }
@@ -89,6 +98,21 @@ const BET_ENDED: Record<string, string> = {
   completed: 'The bet has been settled.',
   disputed: 'The reports differ, so an admin is reviewing it.',
   cancelled: 'The bet was called off.',
+};
+
+const POT_ENDED: Record<string, string> = {
+  active: 'The pot is locked and under way.',
+  disputed: 'The pot is locked; its reports differ, so an admin is reviewing it.',
+  completed: 'The pot has been settled.',
+  cancelled: 'The pot was called off.',
+};
+
+/** An invitation to a pot: done once the recipient joined or gave their seat up, or the pot moved on. */
+const potAnswered = (subject: NotificationSubject): string | null => {
+  if (subject.betStatus === null) return 'The pot is gone.';
+  if (subject.betStatus !== 'pending') return POT_ENDED[subject.betStatus] ?? null;
+  if (subject.joined === true) return 'You joined the pot.';
+  return subject.joined === null ? 'You are not in this pot.' : null;
 };
 
 const answered = (subject: NotificationSubject): string | null =>
@@ -114,6 +138,9 @@ const CALLS: Partial<
     { call: /Submit your outcome\.$/, done: reportDone },
   ],
   bet_accepted: [{ call: /Report the result when it is decided\.$/, done: reportDone }],
+  pot_invited: [{ call: /Join with your pick or decline\.$/, done: potAnswered }],
+  pot_locked: [{ call: /Report the outcome when it is decided\.$/, done: reportDone }],
+  pot_reminder: [{ call: /Report what happened so it can settle\.$/, done: reportDone }],
   result_submitted: [{ call: /^Submit your outcome for (“.*”) to settle it\.$/s, done: reportDone }],
   friend_request: [
     {

@@ -183,6 +183,7 @@ export class NotificationsService {
         const subject = {
           betStatus: bet?.status ?? null,
           reported: bet?.reported ?? false,
+          joined: bet?.joined ?? null,
           requestStatus: (row.actorId && requests.get(row.actorId)) || null,
         };
         return {
@@ -275,17 +276,25 @@ export class NotificationsService {
   private async betStates(
     userId: string,
     ids: (number | null)[],
-  ): Promise<Map<number, { status: string; reported: boolean }>> {
+  ): Promise<Map<number, { status: string; reported: boolean; joined: boolean | null }>> {
     const betIds = [...new Set(ids.filter((id): id is number => id !== null))];
     if (betIds.length === 0) return new Map();
-    const rows = await this.dataSource.query<{ id: number; status: string; reported: boolean }[]>(
-      `SELECT id, status,
-              CASE WHEN "creatorId" = $2 THEN "creatorResult" IS NOT NULL
-                   ELSE "opponentResult" IS NOT NULL END AS reported
-         FROM bets WHERE id = ANY($1::int[])`,
+    // A pot's recipient reports and joins on their seat; a duel's on the bet's columns.
+    const rows = await this.dataSource.query<
+      { id: number; status: string; reported: boolean; joined: boolean | null }[]
+    >(
+      `SELECT b.id, b.status,
+              CASE WHEN b.kind = 'pot' THEN s.result IS NOT NULL
+                   WHEN b."creatorId" = $2 THEN b."creatorResult" IS NOT NULL
+                   ELSE b."opponentResult" IS NOT NULL END AS reported,
+              CASE WHEN s."userId" IS NULL THEN NULL ELSE s."joinedAt" IS NOT NULL END AS joined
+         FROM bets b LEFT JOIN bet_participants s ON s."betId" = b.id AND s."userId" = $2
+        WHERE b.id = ANY($1::int[])`,
       [betIds, userId],
     );
-    return new Map(rows.map((row) => [row.id, { status: row.status, reported: row.reported }]));
+    return new Map(
+      rows.map((row) => [row.id, { status: row.status, reported: row.reported, joined: row.joined }]),
+    );
   }
 
   /** Where the friend requests sent to the user by these people stand now (absent: withdrawn or removed). */

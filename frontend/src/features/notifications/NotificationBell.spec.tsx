@@ -55,6 +55,7 @@ function renderBell() {
         <Routes>
           <Route path="/" element={<NotificationBell pushNotifications pollingInterval={0} />} />
           <Route path="/friends" element={<p>Friends page</p>} />
+          <Route path="/bets/:id" element={<p>The pot's page</p>} />
         </Routes>
       </MemoryRouter>
     </Provider>,
@@ -96,6 +97,41 @@ describe('NotificationBell', () => {
     });
     expect(await screen.findByText('Friends page')).toBeTruthy();
     await waitFor(() => expect(server.calls).toContain('POST /api/notifications/4/read'));
+  });
+
+  it('shows a group pot’s notifications with their text and the group icon, and opens the pot', async () => {
+    fakeServer([
+      item(8, {
+        type: 'pot_settled',
+        category: 'betResolved',
+        title: 'You won $5.00',
+        body: '“Office pool” is settled: your share is in your wallet.',
+        url: '/bets/31',
+        betId: 31,
+        amount: '5.00',
+      }),
+      item(7, {
+        type: 'pot_invited',
+        title: 'Avery invited you to a group pot',
+        body: '“Office pool”: $10.00 each, split among those who pick right. Join with your pick or decline.',
+        url: '/bets/31',
+        betId: 31,
+        readAt: '2026-11-22T12:00:00.000Z',
+      }),
+    ]);
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const settled = await within(panel).findByRole('button', { name: /Unread: You won \$5\.00/ });
+    expect(within(settled).getByText('“Office pool” is settled: your share is in your wallet.')).toBeTruthy();
+    const invited = within(panel).getByRole('button', { name: /^Avery invited you to a group pot/ });
+    expect(within(invited).getByText(/Join with your pick or decline\.$/)).toBeTruthy();
+    expect(within(settled).getByTestId('Diversity3Icon')).toBeTruthy();
+    expect(within(invited).getByTestId('Diversity3Icon')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(invited);
+    });
+    expect(await screen.findByText("The pot's page")).toBeTruthy();
   });
 
   it('marks all as read and clears the badge', async () => {

@@ -1,4 +1,5 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import Diversity3Icon from '@mui/icons-material/Diversity3';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GavelIcon from '@mui/icons-material/Gavel';
 import GroupsIcon from '@mui/icons-material/Groups';
@@ -19,7 +20,14 @@ const hidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** A group pot's own kinds (invited, joined, locked, void, reminder, settled). */
+export function isPotNotification(notification: Pick<AppNotification, 'type'>): boolean {
+  return notification.type.startsWith('pot_');
+}
+
 function iconFor(notification: AppNotification): ReactNode {
+  // A group pot's events show the group, whatever switch they come under.
+  if (isPotNotification(notification)) return <Diversity3Icon />;
   switch (notification.category) {
     case 'betUpdates':
       return <HandshakeIcon />;

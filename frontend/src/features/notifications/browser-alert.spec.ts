@@ -64,6 +64,10 @@ describe('notificationTag', () => {
       'notification-7',
     );
     expect(notificationTag(notification({ type: 'bet_expiring', betId: null }))).toBe('notification-7');
+    // A group pot's reminder replaces the same bet's in-page reminder too.
+    expect(notificationTag(notification({ type: 'pot_reminder', category: 'betExpiring' }))).toBe(
+      'bet-expiring-3',
+    );
   });
 });
 

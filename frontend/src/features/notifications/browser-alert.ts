@@ -10,7 +10,9 @@ export function expiringTag(betId: number): string {
 }
 
 export function notificationTag(notification: Pick<AppNotification, 'id' | 'type' | 'betId'>): string {
-  return notification.type === 'bet_expiring' && notification.betId !== null
+  // A group pot's reminder replaces the in-page reminder of the same bet as the duel's does.
+  const reminder = notification.type === 'bet_expiring' || notification.type === 'pot_reminder';
+  return reminder && notification.betId !== null
     ? expiringTag(notification.betId)
     : `notification-${notification.id}`;
 }

@@ -164,7 +164,8 @@ export class CreateBetDto {
 
   @ApiPropertyOptional({
     format: 'uuid',
-    description: 'Post the bet in this circle of yours (and your opponent’s): its feed and table follow it',
+    description:
+      'Post the bet in this circle of yours (and your opponent’s, or every invitee’s for a group pot): its feed and table follow it',
   })
   @IsOptional()
   @IsUUID('all', { message: 'circleId must be one of your circles' })

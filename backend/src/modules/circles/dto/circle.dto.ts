@@ -261,8 +261,11 @@ export class SeasonEndDto {
 
 export class FeedItemDto {
   @ApiProperty() id: number;
-  @ApiProperty({ enum: ['challenged', 'accepted', 'settled', 'decided', 'season_ended'] })
-  kind: 'challenged' | 'accepted' | 'settled' | 'decided' | 'season_ended';
+  @ApiProperty({
+    enum: ['challenged', 'accepted', 'locked', 'settled', 'decided', 'void', 'season_ended'],
+    description: "locked and void: a group pot's lock, and its calling off (void at the lock, or cancelled)",
+  })
+  kind: 'challenged' | 'accepted' | 'locked' | 'settled' | 'decided' | 'void' | 'season_ended';
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: FeedBetDto, nullable: true }) bet: FeedBetDto | null;
   @ApiProperty({ type: SeasonEndDto, nullable: true }) season: SeasonEndDto | null;

@@ -63,8 +63,8 @@ describe('isDeliverableAddress', () => {
 });
 
 describe('isEmailed', () => {
-  it('emails every type except the first result report and circle comments', () => {
+  it('emails every type except the first result report, circle comments and each join of a pot', () => {
     const skipped = NOTIFICATION_TYPES.filter((type) => !isEmailed(type));
-    expect(skipped).toEqual(['result_submitted', 'circle_comment']);
+    expect(skipped).toEqual(['result_submitted', 'pot_joined', 'circle_comment']);
   });
 });

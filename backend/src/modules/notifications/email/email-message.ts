@@ -11,7 +11,8 @@ export { escapeHtml };
  * Left out is `result_submitted`, the other party's first report on an active bet: it is a step in the
  * middle of a bet, the recipient is told again when it settles or is disputed, and the expiring-bet
  * reminder (emailed) prompts anyone who still has to report. Circle comments are banter best read in the
- * app, not mail; an invitation to a circle and a hidden comment are emailed. A new type must be decided here.
+ * app, not mail; an invitation to a circle and a hidden comment are emailed. A group pot's events are emailed as
+ * their duel counterparts are, but for each join. A new type must be decided here.
  */
 export const EMAILED_TYPES = {
   bet_received: true,
@@ -31,6 +32,13 @@ export const EMAILED_TYPES = {
   circle_invitation: true,
   circle_comment: false,
   comment_hidden: true,
+  pot_invited: true,
+  // Each join of up to 19 is a step before the pot is on; the creator hears it in the app, and by mail at the lock.
+  pot_joined: false,
+  pot_locked: true,
+  pot_void: true,
+  pot_reminder: true,
+  pot_settled: true,
 } as const satisfies Record<NotificationType, boolean>;
 
 export function isEmailed(type: NotificationType): boolean {

@@ -42,4 +42,10 @@ describe('pushMessage', () => {
       pushMessage(notification({ id: 52, type: 'bet_expired', category: 'betExpiring' })).payload.tag,
     ).toBe('notification-52');
   });
+
+  it('treats a group pot’s reminder as a reminder about its bet', () => {
+    const pot = pushMessage(notification({ id: 53, type: 'pot_reminder', category: 'betExpiring' }));
+    expect(pot.payload.tag).toBe('bet-expiring-7');
+    expect(pot.urgency).toBe('high');
+  });
 });

@@ -25,7 +25,9 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
  */
 export function pushMessage(notification: OutgoingNotification): { payload: PushPayload; urgency: Urgency } {
   const { id, type, category, title, body, url, betId } = notification;
-  const reminder = type === 'bet_expiring' && betId !== null;
+  // A group pot's reminder is the same kind of reminder (its own type, so its text can say so).
+  const timeBound = type === 'bet_expiring' || type === 'pot_reminder';
+  const reminder = timeBound && betId !== null;
   return {
     payload: {
       id,
@@ -36,6 +38,6 @@ export function pushMessage(notification: OutgoingNotification): { payload: Push
       url,
       tag: reminder ? `bet-expiring-${betId}` : `notification-${id}`,
     },
-    urgency: type === 'bet_expiring' ? 'high' : 'normal',
+    urgency: timeBound ? 'high' : 'normal',
   };
 }
