@@ -23,6 +23,7 @@ import { BetParticipants1795580000000 } from './1795580000000-BetParticipants.js
 import { GroupPots1795580100000 } from './1795580100000-GroupPots.js';
 import { PotVolume1795580200000 } from './1795580200000-PotVolume.js';
 import { Circles1795590000000 } from './1795590000000-Circles.js';
+import { RefereesAndCounterOffers1795610000000 } from './1795610000000-RefereesAndCounterOffers.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   GroupPots1795580100000,
   PotVolume1795580200000,
   Circles1795590000000,
+  RefereesAndCounterOffers1795610000000,
 ];
