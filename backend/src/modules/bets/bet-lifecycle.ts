@@ -261,3 +261,11 @@ export function refereeStage(bet: {
   if (bet.refereeId === null) return 'needs_referee';
   return bet.refereeAcceptedAt === null ? 'asked' : 'agreed';
 }
+
+/**
+ * Whose answer a pending duel waits for (docs/product.md, "Counter-offers"): the opponent's on the creator's
+ * terms (no offer yet, or the creator countered back), the creator's on the opponent's counter-offer.
+ */
+export function offerTurn(bet: { creatorId: string; offerBy: string | null }): 'creator' | 'opponent' {
+  return bet.offerBy !== null && bet.offerBy !== bet.creatorId ? 'creator' : 'opponent';
+}

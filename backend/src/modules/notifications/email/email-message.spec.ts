@@ -63,8 +63,8 @@ describe('isDeliverableAddress', () => {
 });
 
 describe('isEmailed', () => {
-  it('emails every type except the first result report and circle comments', () => {
+  it('emails every type except the steps in the middle of a bet and circle comments', () => {
     const skipped = NOTIFICATION_TYPES.filter((type) => !isEmailed(type));
-    expect(skipped).toEqual(['result_submitted', 'circle_comment']);
+    expect(skipped).toEqual(['result_submitted', 'referee_answered', 'counter_offer', 'circle_comment']);
   });
 });
