@@ -163,7 +163,7 @@ export class RefereeService {
   async acceptCall(userId: string, betId: number): Promise<Bet> {
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
-      const bet = await this.transitions.lockForParty(tx, betId, userId);
+      const bet = await this.lockForPlayer(tx, betId, userId, 'The players accept the call, not the referee');
       this.transitions.assertCan(bet, 'accept_call');
       this.assertStage(bet, 'accept_call');
       const players = await this.playersOf(tx, bet, false);
@@ -177,7 +177,7 @@ export class RefereeService {
   async appeal(userId: string, betId: number, statement: string): Promise<Bet> {
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
-      const bet = await this.transitions.lockForParty(tx, betId, userId);
+      const bet = await this.lockForPlayer(tx, betId, userId, 'The referee cannot appeal their own call');
       this.transitions.assertCan(bet, 'appeal');
       this.assertStage(bet, 'appeal');
       const players = await this.playersOf(tx, bet, false);
@@ -390,6 +390,13 @@ export class RefereeService {
       throw new NotYourMoveError('Only the referee can do this');
     }
     throw new BetNotFoundError();
+  }
+
+  /** Locks the bet for a player; its referee is told `refereeMessage` (403), anyone else it does not exist. */
+  private async lockForPlayer(tx: TxOrManager, betId: number, userId: string, refereeMessage: string) {
+    const bet = await this.transitions.lock(tx, betId);
+    if (bet.refereeId === userId) throw new NotYourMoveError(refereeMessage);
+    return this.transitions.lockForParty(tx, betId, userId);
   }
 
   /** The players: a duel's two parties; a pot's joined seats, or every seat (invitees too) with `invited`. */
