@@ -49,15 +49,25 @@ describe('counter-offers', () => {
     const id = await challenge();
     const countered = await post(opponent, `/${id}/counter`, { opponentAmount: '10.00' });
     expect(countered.status).toBe(200);
-    expect(countered.body).toMatchObject({ status: 'pending', amount: '30.00', opponentAmount: '10.00', offerBy: opponent.id });
+    expect(countered.body).toMatchObject({
+      status: 'pending',
+      amount: '30.00',
+      opponentAmount: '10.00',
+      offerBy: opponent.id,
+    });
     expect(countered.body.offers).toEqual([
-      expect.objectContaining({ round: 1, byUserId: opponent.id, opponentAmount: '10.00', opponentPick: 'Late' }),
+      expect.objectContaining({
+        round: 1,
+        byUserId: opponent.id,
+        opponentAmount: '10.00',
+        opponentPick: 'Late',
+      }),
     ]);
-    const [told] = await t.dataSource.query(
+    const [told] = await t.dataSource.query<{ body: string }[]>(
       `SELECT body FROM notifications WHERE "userId" = $1 AND type = 'counter_offer'`,
       [creator.id],
     );
-    expect(told.body).toBe('“He is late again”: your $30.00 against $10.00. Accept, counter or decline it.');
+    expect(told?.body).toBe('“He is late again”: your $30.00 against $10.00. Accept, counter or decline it.');
     // It is the creator's turn now: the opponent waits.
     expect((await post(opponent, `/${id}/accept`, { opponentPick: 'Late' })).status).toBe(403);
     expect((await post(opponent, `/${id}/counter`, { opponentAmount: '9.00' })).status).toBe(403);
@@ -78,7 +88,9 @@ describe('counter-offers', () => {
 
   it('uneven stakes set at creation: the opponent escrows their own stake; a draw gives each theirs back', async () => {
     const id = await challenge({ opponentAmount: '10.00' });
-    expect((await post(opponent, `/${id}/accept`, { opponentPick: 'Late' })).body.opponentAmount).toBe('10.00');
+    expect((await post(opponent, `/${id}/accept`, { opponentPick: 'Late' })).body.opponentAmount).toBe(
+      '10.00',
+    );
     expect(await balances()).toEqual(['970.00', '990.00']);
     await post(creator, `/${id}/submit-result`, { result: 'NO_CLEAR_OUTCOME' });
     await post(opponent, `/${id}/submit-result`, { result: 'NO_CLEAR_OUTCOME' });
@@ -136,7 +148,10 @@ describe('counter-offers', () => {
     // At most five offers, both sides together.
     for (let round = 1; round <= 5; round++) {
       const who = round % 2 === 1 ? opponent : creator;
-      expect((await post(who, `/${id}/counter`, { opponentAmount: `${10 + round}.00`, opponentPick: 'Late' })).status).toBe(200);
+      expect(
+        (await post(who, `/${id}/counter`, { opponentAmount: `${10 + round}.00`, opponentPick: 'Late' }))
+          .status,
+      ).toBe(200);
     }
     expect((await post(creator, `/${id}/counter`, { opponentAmount: '20.00' })).status).toBe(409);
     // Withdrawn: nothing more to counter.

@@ -33,7 +33,8 @@ describe(`referee calls and counter-offers under racing clients (seed ${SEED})`,
   const post = (user: SignedUpUser, path: string, body: unknown = {}) =>
     api(t, 'POST', `/api/bets${path}`, { token: user.token, body });
   const statusOf = async (id: number) =>
-    (await t.dataSource.query<{ status: string }[]>(`SELECT status FROM bets WHERE id = $1`, [id]))[0]?.status;
+    (await t.dataSource.query<{ status: string }[]>(`SELECT status FROM bets WHERE id = $1`, [id]))[0]
+      ?.status;
   const create = async (extra: Record<string, unknown>) => {
     const created = await post(creator, '', {
       opponentId: opponent.id,

@@ -54,7 +54,8 @@ describe('referee bets', () => {
     expect((await post(opponent, `/${id}/accept`, { opponentPick: 'Blues' })).body.status).toBe('active');
     return id;
   };
-  const sql = (text: string, params: unknown[]) => t.dataSource.query(text, params);
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[]) =>
+    t.dataSource.query<T[]>(text, params);
   const job = () => t.app.get(RefereeService).processDue();
 
   it('refuses a referee who plays, is not a friend, is suspended or closed their account, with a clear message', async () => {
@@ -79,17 +80,26 @@ describe('referee bets', () => {
     expect((await createBet(banned.id)).body.message).toBe(
       'This person can no longer referee: their account is closed',
     );
-    expect((await post(creator, '', { ...{ opponentId: opponent.id }, resolutionType: 'referee' })).status).toBe(400);
+    expect(
+      (await post(creator, '', { ...{ opponentId: opponent.id }, resolutionType: 'referee' })).status,
+    ).toBe(400);
     expect(await balanceOf(t.dataSource, creator.id)).toBe('1000.00');
   });
 
   it('cannot start before the referee agrees; the referee is shown to the invitee and asked by a notification', async () => {
     const created = await createBet(referee.id);
     const id = created.body.id as number;
-    expect(created.body).toMatchObject({ resolutionType: 'referee', refereeId: referee.id, refereeAcceptedAt: null });
+    expect(created.body).toMatchObject({
+      resolutionType: 'referee',
+      refereeId: referee.id,
+      refereeAcceptedAt: null,
+    });
     const seen = await api(t, 'GET', `/api/bets/${id}`, { token: opponent.token });
     expect((seen.body.referee as { id: string }).id).toBe(referee.id);
-    const asked = await sql(`SELECT type FROM notifications WHERE "userId" = $1 AND "betId" = $2`, [referee.id, id]);
+    const asked = await sql(`SELECT type FROM notifications WHERE "userId" = $1 AND "betId" = $2`, [
+      referee.id,
+      id,
+    ]);
     expect(asked).toEqual([{ type: 'referee_asked' }]);
     const early = await post(opponent, `/${id}/accept`, { opponentPick: 'Blues' });
     expect({ status: early.status, message: early.body.message }).toEqual({
@@ -134,15 +144,15 @@ describe('referee bets', () => {
     expect(called.body.status).toBe('active');
     const appealUntil = new Date(called.body.appealUntil as string).getTime();
     expect(appealUntil - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
-    const told = await sql(
+    const told = await sql<{ userId: string; body: string }>(
       `SELECT "userId", body FROM notifications WHERE "betId" = $1 AND type = 'bet_called' ORDER BY "userId"`,
       [id],
     );
-    expect(told.map((row: { body: string; userId: string }) => [row.userId, row.body.split('. ')[1]])).toEqual(
+    expect(told.map((row) => [row.userId, row.body.split('. ')[1]])).toEqual(
       [
         [creator.id, 'If it stands, you win $50.00'],
         [opponent.id, 'If it stands, your $50.00 stake goes to the other side'],
-      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+      ].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
     );
     expect((await post(referee, `/${id}/call`, { result: 'Blues', note: NOTE })).status).toBe(409);
     expect((await job()).settled).toBe(0);
@@ -150,11 +160,17 @@ describe('referee bets', () => {
     await sql(`UPDATE bets SET "appealUntil" = now() - interval '1 second' WHERE id = $1`, [id]);
     expect((await job()).settled).toBe(1);
     const settled = await api(t, 'GET', `/api/bets/${id}`, { token: creator.token });
-    expect(settled.body).toMatchObject({ status: 'completed', winnerUserId: creator.id, resolutionType: 'referee' });
+    expect(settled.body).toMatchObject({
+      status: 'completed',
+      winnerUserId: creator.id,
+      resolutionType: 'referee',
+    });
     expect(await balanceOf(t.dataSource, creator.id)).toBe('1050.00');
     expect(await balanceOf(t.dataSource, opponent.id)).toBe('950.00');
     expect(await balanceOf(t.dataSource, referee.id)).toBe('1000.00');
-    expect((await post(opponent, `/${id}/appeal`, { statement: 'Too late to disagree now.' })).status).toBe(409);
+    expect((await post(opponent, `/${id}/appeal`, { statement: 'Too late to disagree now.' })).status).toBe(
+      409,
+    );
     const record = await api(t, 'GET', `/api/bets/referees/${referee.id}/record`, { token: creator.token });
     expect(record.body).toMatchObject({ visible: true, calls: 1, appealed: 0, overturned: 0 });
   });
@@ -214,11 +230,11 @@ describe('referee bets', () => {
     await sql(`UPDATE bets SET "expiresAt" = now() - interval '25 hours' WHERE id = $1`, [id]);
     expect(await job()).toMatchObject({ reminded: 1, lapsed: 0 });
     expect(await job()).toMatchObject({ reminded: 0, lapsed: 0 });
-    const reminded = await sql(`SELECT type FROM notifications WHERE "userId" = $1 AND "betId" = $2 ORDER BY id`, [
-      referee.id,
-      id,
-    ]);
-    expect(reminded.map((row: { type: string }) => row.type)).toEqual(['referee_asked', 'referee_reminder']);
+    const reminded = await sql<{ type: string }>(
+      `SELECT type FROM notifications WHERE "userId" = $1 AND "betId" = $2 ORDER BY id`,
+      [referee.id, id],
+    );
+    expect(reminded.map((row) => row.type)).toEqual(['referee_asked', 'referee_reminder']);
     await sql(`UPDATE bets SET "expiresAt" = now() - interval '49 hours' WHERE id = $1`, [id]);
     expect(await job()).toMatchObject({ lapsed: 1 });
     expect((await post(referee, `/${id}/call`, { result: 'Reds', note: NOTE })).status).toBe(409);
@@ -232,7 +248,7 @@ describe('referee bets', () => {
 
   it('a group pot with a referee: it locks only once the referee agreed, the call splits it, silence sends it to an admin', async () => {
     const players = [opponent, await newUser(t)];
-    await befriend(t, creator, players[1]!);
+    await befriend(t, creator, players[1]);
     const createPot = async () => {
       const created = await post(creator, '', {
         inviteeIds: players.map((player) => player.id),
@@ -247,8 +263,8 @@ describe('referee bets', () => {
       });
       expect(created.status).toBe(201);
       const id = created.body.id as number;
-      await post(players[0]!, `/${id}/join`, { pick: 'Blue' });
-      await post(players[1]!, `/${id}/join`, { pick: 'Blue' });
+      await post(players[0], `/${id}/join`, { pick: 'Blue' });
+      await post(players[1], `/${id}/join`, { pick: 'Blue' });
       return id;
     };
     const refereeAsPlayer = await post(creator, '', {
@@ -271,8 +287,8 @@ describe('referee bets', () => {
     await post(referee, `/${id}/call`, { result: 'Blue', note: 'Blue won the final match day.' });
     await sql(`UPDATE bets SET "appealUntil" = now() - interval '1 second' WHERE id = $1`, [id]);
     expect((await job()).settled).toBe(1);
-    expect(await balanceOf(t.dataSource, players[0]!.id)).toBe('1005.00');
-    expect(await balanceOf(t.dataSource, players[1]!.id)).toBe('1005.00');
+    expect(await balanceOf(t.dataSource, players[0].id)).toBe('1005.00');
+    expect(await balanceOf(t.dataSource, players[1].id)).toBe('1005.00');
     expect(await balanceOf(t.dataSource, creator.id)).toBe('990.00');
 
     const silent = await createPot();

@@ -47,7 +47,9 @@ export class RefereesAndCounterOffers1795610000000 implements MigrationInterface
     await queryRunner.query(
       `CREATE INDEX "IDX_bets_referee_silent" ON "bets" ("expiresAt") WHERE "status" = 'active' AND "resolutionType" = 'referee' AND "calledAt" IS NULL`,
     );
-    await queryRunner.query(`CREATE INDEX "IDX_bets_referee" ON "bets" ("refereeId") WHERE "refereeId" IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_bets_referee" ON "bets" ("refereeId") WHERE "refereeId" IS NOT NULL`,
+    );
     await queryRunner.query(`ALTER TABLE "bet_participants" ADD "callAcceptedAt" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(
       `CREATE TABLE "bet_offers" ("betId" integer NOT NULL, "round" integer NOT NULL, "byUserId" uuid NOT NULL, "opponentAmount" numeric(10,2) NOT NULL, "opponentPick" text, "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_bet_offers_amount_positive" CHECK ("opponentAmount" > 0), CONSTRAINT "PK_bet_offers" PRIMARY KEY ("betId", "round"))`,

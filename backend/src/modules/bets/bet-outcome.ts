@@ -43,7 +43,10 @@ export function winnerOf(bet: BetParties, outcome: string): string | null {
 }
 
 /** What `userId` put in: the creator's stake is `amount`, the opponent's their own (opponentAmount, if uneven). */
-export function stakeOf(bet: Pick<BetParties, 'amount' | 'opponentAmount' | 'opponentId'>, userId: string): string {
+export function stakeOf(
+  bet: Pick<BetParties, 'amount' | 'opponentAmount' | 'opponentId'>,
+  userId: string,
+): string {
   return userId === bet.opponentId && bet.opponentAmount ? bet.opponentAmount : bet.amount;
 }
 

@@ -63,7 +63,9 @@ export type BetStatus =
   'CHK_bets_referee_not_player',
   `"refereeId" IS NULL OR ("refereeId" <> "creatorId" AND "refereeId" IS DISTINCT FROM "opponentId")`,
 )
-@Index('IDX_bets_referee_called', ['appealUntil'], { where: `"status" = 'active' AND "calledAt" IS NOT NULL` })
+@Index('IDX_bets_referee_called', ['appealUntil'], {
+  where: `"status" = 'active' AND "calledAt" IS NOT NULL`,
+})
 @Index('IDX_bets_referee_silent', ['expiresAt'], {
   where: `"status" = 'active' AND "resolutionType" = 'referee' AND "calledAt" IS NULL`,
 })

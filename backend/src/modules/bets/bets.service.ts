@@ -72,7 +72,8 @@ export class BetsService {
       throw new InvalidBetError('You cannot bet against yourself', 'opponentId');
     this.assertPickIsOutcome(input);
     const refereeId = input.resolutionType === 'referee' ? (input.refereeId ?? null) : null;
-    if (input.resolutionType === 'referee' && !refereeId) throw new InvalidBetError('Choose a referee', 'refereeId');
+    if (input.resolutionType === 'referee' && !refereeId)
+      throw new InvalidBetError('Choose a referee', 'refereeId');
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
       await this.transitions.assertMayBet(tx, creatorId, now);
@@ -169,7 +170,10 @@ export class BetsService {
       }
       // The challenger declines a counter-offer on their turn; the challenged person may always decline.
       const declinesCounter =
-        action === 'decline' && bet.status === 'pending' && offerTurn(bet) === 'creator' && bet.creatorId === userId;
+        action === 'decline' &&
+        bet.status === 'pending' &&
+        offerTurn(bet) === 'creator' &&
+        bet.creatorId === userId;
       if (action === 'decline' && bet.opponentId !== userId && !declinesCounter) {
         throw new NotYourMoveError('Only the challenged person can decline this bet');
       }
@@ -245,7 +249,11 @@ export class BetsService {
       });
     }
     if (bet.refereeId) {
-      lines.push({ userId: bet.refereeId, type: 'referee_asked', description: `Asked to referee: ${bet.title}` });
+      lines.push({
+        userId: bet.refereeId,
+        type: 'referee_asked',
+        description: `Asked to referee: ${bet.title}`,
+      });
     }
     await this.activities.record(tx, bet.id, lines);
     await this.transitions.postInCircle(tx, bet, input.circleId);
@@ -261,7 +269,13 @@ export class BetsService {
    * `userId` accepts the locked pending bet with `pick`: their stake is escrowed and the bet becomes
    * active with them as the opponent (already so for a sent challenge; set now for an open one).
    */
-  private async acceptLocked(tx: Tx, bet: Bet, userId: string, pick: string, acceptedBy: string): Promise<Bet> {
+  private async acceptLocked(
+    tx: Tx,
+    bet: Bet,
+    userId: string,
+    pick: string,
+    acceptedBy: string,
+  ): Promise<Bet> {
     const now = this.clock.now();
     this.transitions.assertCan(bet, 'accept');
     if (bet.expiresAt && bet.expiresAt <= now) throw new BetStateError('This challenge has expired');

@@ -40,7 +40,8 @@ export class CounterOffersService {
       if (bet.expiresAt && bet.expiresAt <= now) throw new BetStateError('This challenge has expired');
       const turn = offerTurn(bet);
       const turnId = turn === 'creator' ? bet.creatorId : bet.opponentId;
-      if (userId !== turnId) throw new NotYourMoveError('Your offer is with the other side: wait for their answer');
+      if (userId !== turnId)
+        throw new NotYourMoveError('Your offer is with the other side: wait for their answer');
       if (bet.offerRounds >= this.config.MAX_COUNTER_ROUNDS) {
         throw new BetStateError(
           `No more counter-offers: ${this.config.MAX_COUNTER_ROUNDS} at most. Accept or decline this one`,
@@ -96,7 +97,8 @@ export class CounterOffersService {
    */
   private pickFor(bet: Bet, given: string | undefined): string | null {
     if (given !== undefined) {
-      if (!bet.outcomes.includes(given)) throw new InvalidBetError('Please select your predicted outcome.', 'opponentPick');
+      if (!bet.outcomes.includes(given))
+        throw new InvalidBetError('Please select your predicted outcome.', 'opponentPick');
       if (given === bet.creatorPick) {
         throw new InvalidBetError('You must choose a different outcome than the challenger.', 'opponentPick');
       }

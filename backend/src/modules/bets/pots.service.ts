@@ -169,7 +169,8 @@ export class PotsService {
     this.transitions.assertCan(bet, 'join');
     this.assertJoinOpen(bet, now);
     if (seat?.joinedAt) throw new BetStateError('You are in this pot already');
-    if (userId === bet.refereeId) throw new NotYourMoveError('You referee this pot, so you cannot play in it');
+    if (userId === bet.refereeId)
+      throw new NotYourMoveError('You referee this pot, so you cannot play in it');
     if (await this.standing.isSuspended(tx, userId, now)) throw new AccountSuspendedError();
     if (!(await this.standing.isActive(tx, userId)))
       throw new NotYourMoveError('Your account cannot join pots');

@@ -66,7 +66,12 @@ export const refereeNotifications = {
   },
 
   /** The call, with what it means for each player's money if it stands. */
-  called(bet: Bet, outcome: string, consequences: Map<string, string>, appealUntil: Date): NotificationDraft[] {
+  called(
+    bet: Bet,
+    outcome: string,
+    consequences: Map<string, string>,
+    appealUntil: Date,
+  ): NotificationDraft[] {
     return [...consequences.entries()].map(([userId, consequence]) => ({
       userId,
       type: 'bet_called',

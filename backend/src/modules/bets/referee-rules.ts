@@ -23,7 +23,10 @@ export class RefereeRules {
     now: Date,
   ): Promise<void> {
     if (refereeId === creatorId || players.includes(refereeId)) {
-      throw new InvalidBetError('Your referee cannot play in the bet: choose a friend who is not a player', 'refereeId');
+      throw new InvalidBetError(
+        'Your referee cannot play in the bet: choose a friend who is not a player',
+        'refereeId',
+      );
     }
     if (!(await this.standing.challengeable(tx, refereeId))) {
       throw new InvalidBetError('This person can no longer referee: their account is closed', 'refereeId');

@@ -87,7 +87,11 @@ export class RefereeService {
       this.assertStage(bet, 'referee_decline');
       await this.transitions.moveTo(tx, bet, 'referee_decline', { refereeId: null, refereeAcceptedAt: null });
       await this.activities.record(tx, bet.id, [
-        { userId: bet.creatorId, type: 'referee_answered', description: `The referee declined: ${bet.title}` },
+        {
+          userId: bet.creatorId,
+          type: 'referee_answered',
+          description: `The referee declined: ${bet.title}`,
+        },
       ]);
       const players = await this.playersOf(tx, bet, true);
       await this.transitions.announceTo(
@@ -104,7 +108,8 @@ export class RefereeService {
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
       const bet = await this.transitions.lockForParty(tx, betId, userId);
-      if (bet.creatorId !== userId) throw new NotYourMoveError('Only the person who created this bet names its referee');
+      if (bet.creatorId !== userId)
+        throw new NotYourMoveError('Only the person who created this bet names its referee');
       this.assertStage(bet, 'name_referee');
       this.transitions.assertCan(bet, 'name_referee');
       await this.rules.assertMayReferee(tx, bet.creatorId, refereeId, await this.seatedOf(tx, bet), now);
@@ -124,7 +129,8 @@ export class RefereeService {
    */
   async call(userId: string, betId: number, result: string, note: string): Promise<Bet> {
     const trimmed = note.trim();
-    if (trimmed.length < 10) throw new InvalidBetError('Say in a few words why (10 characters at least)', 'note');
+    if (trimmed.length < 10)
+      throw new InvalidBetError('Say in a few words why (10 characters at least)', 'note');
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
       const bet = await this.lockForReferee(tx, betId, userId);
@@ -187,7 +193,12 @@ export class RefereeService {
       }
       await this.transitions.moveTo(tx, bet, 'appeal', { finalResult: 'disputed', resolutionDate: now });
       const call = bet.callResult === DRAW ? 'no clear outcome' : bet.callResult;
-      await this.bets.openDispute(tx, bet.id, userId, `Appeal against the referee's call (${call}): ${bet.callNote}`);
+      await this.bets.openDispute(
+        tx,
+        bet.id,
+        userId,
+        `Appeal against the referee's call (${call}): ${bet.callNote}`,
+      );
       await this.referees.writeStatement(tx, bet.id, userId, statement.trim());
       await this.activities.record(
         tx,
@@ -243,12 +254,24 @@ export class RefereeService {
       const bet = await this.transitions.lock(tx, id);
       const players = await this.playersOf(tx, bet, true);
       if (bet.status === 'pending') {
-        await this.transitions.moveTo(tx, bet, 'referee_decline', { refereeId: null, refereeAcceptedAt: null });
-        await this.transitions.announceTo(tx, players, refereeNotifications.answered(bet, userId, false, players));
+        await this.transitions.moveTo(tx, bet, 'referee_decline', {
+          refereeId: null,
+          refereeAcceptedAt: null,
+        });
+        await this.transitions.announceTo(
+          tx,
+          players,
+          refereeNotifications.answered(bet, userId, false, players),
+        );
         continue;
       }
       await this.transitions.moveTo(tx, bet, 'deadline', { finalResult: 'disputed', resolutionDate: now });
-      await this.bets.openDispute(tx, bet.id, bet.creatorId, "The referee's account was closed before it settled");
+      await this.bets.openDispute(
+        tx,
+        bet.id,
+        bet.creatorId,
+        "The referee's account was closed before it settled",
+      );
       await this.transitions.announceTo(tx, players, refereeNotifications.lapsed(bet, players, true));
     }
     return open.length;
@@ -300,7 +323,13 @@ export class RefereeService {
       ...betNotifications.settled(bet, winnerId, bet.creatorId),
       ...betNotifications.settled(bet, winnerId, bet.opponentId ?? ''),
     ]);
-    return { ...bet, status: 'completed', finalResult: outcome, winnerUserId: winnerId, resolutionType: 'referee' };
+    return {
+      ...bet,
+      status: 'completed',
+      finalResult: outcome,
+      winnerUserId: winnerId,
+      resolutionType: 'referee',
+    };
   }
 
   /** The referee stayed silent past REFEREE_SILENCE_HOURS after the deadline. */
@@ -315,7 +344,10 @@ export class RefereeService {
       await this.bets.openDispute(tx, bet.id, bet.creatorId, 'The referee did not call it in time');
     } else {
       // The players' reporting grace (BetDeadlinesService) runs from now, not from the long-past deadline.
-      await this.transitions.moveTo(tx, bet, 'referee_lapse', { refereeLapsedAt: now, resolutionType: 'mutual' });
+      await this.transitions.moveTo(tx, bet, 'referee_lapse', {
+        refereeLapsedAt: now,
+        resolutionType: 'mutual',
+      });
     }
     await this.activities.record(
       tx,

@@ -41,7 +41,8 @@ export class BetParticipantDto {
 export class BetOfferDto {
   @ApiProperty({ description: '1 for the first counter, then one more per offer' }) round: number;
   @ApiProperty() byUserId: string;
-  @ApiProperty({ example: '10.00', description: 'The stake the opponent would put in' }) opponentAmount: string;
+  @ApiProperty({ example: '10.00', description: 'The stake the opponent would put in' })
+  opponentAmount: string;
   @ApiProperty({ nullable: true, type: String, description: 'The opponent’s pick, if the offer changes it' })
   opponentPick: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
@@ -133,17 +134,22 @@ export class BetDto {
     nullable: true,
     type: String,
     example: '10.00',
-    description: 'The opponent’s stake when uneven (amount stays the creator’s); null is even money. Always present.',
+    description:
+      'The opponent’s stake when uneven (amount stays the creator’s); null is even money. Always present.',
   })
   opponentAmount: string | null;
   @ApiPropertyOptional({
     format: 'uuid',
     nullable: true,
     type: String,
-    description: 'Who made the latest counter-offer (null: the creator’s terms); the other side answers. Always present.',
+    description:
+      'Who made the latest counter-offer (null: the creator’s terms); the other side answers. Always present.',
   })
   offerBy: string | null;
-  @ApiPropertyOptional({ type: [BetOfferDto], description: 'Every counter-offer, oldest first. Always present.' })
+  @ApiPropertyOptional({
+    type: [BetOfferDto],
+    description: 'Every counter-offer, oldest first. Always present.',
+  })
   offers: BetOfferDto[];
 }
 

@@ -130,7 +130,8 @@ export class CreateBetDto {
 
   @ApiPropertyOptional({
     enum: ['mutual', 'referee'],
-    description: 'mutual (default): the players report; referee: refereeId calls it (docs/product.md, "Referee bets")',
+    description:
+      'mutual (default): the players report; referee: refereeId calls it (docs/product.md, "Referee bets")',
   })
   @IsOptional()
   @IsIn(['mutual', 'referee'], { message: 'resolutionType must be mutual or referee' })

@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, Validate } from 'class-validator';
+import {
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+  Validate,
+} from 'class-validator';
 import { AMOUNT_PATTERN } from '../../../common/money.js';
 import { MultiLineText } from '../../../common/http/multi-line-text.js';
 import { MinimumAmount } from './create-bet.dto.js';
@@ -15,7 +24,11 @@ export class CallBetDto {
   @MaxLength(200, { message: 'Please select a result' })
   result: string;
 
-  @ApiProperty({ minLength: 10, maxLength: 500, description: 'Why: shown to the players and, on appeal, the admin' })
+  @ApiProperty({
+    minLength: 10,
+    maxLength: 500,
+    description: 'Why: shown to the players and, on appeal, the admin',
+  })
   @Transform(trim)
   @IsString({ message: 'Say in a few words why (10 characters at least)' })
   @MinLength(10, { message: 'Say in a few words why (10 characters at least)' })
@@ -25,7 +38,11 @@ export class CallBetDto {
 }
 
 export class AppealDto {
-  @ApiProperty({ minLength: 10, maxLength: 2000, description: 'Your side, for the admin who decides the appeal' })
+  @ApiProperty({
+    minLength: 10,
+    maxLength: 2000,
+    description: 'Your side, for the admin who decides the appeal',
+  })
   @Transform(trim)
   @IsString({ message: 'Say why you appeal (10 characters at least)' })
   @MinLength(10, { message: 'Say why you appeal (10 characters at least)' })
@@ -42,7 +59,10 @@ export class NameRefereeDto {
 }
 
 export class CounterOfferDto {
-  @ApiProperty({ example: '10.00', description: 'The stake the opponent would put in (the creator’s stays amount)' })
+  @ApiProperty({
+    example: '10.00',
+    description: 'The stake the opponent would put in (the creator’s stays amount)',
+  })
   @IsString({ message: 'The opponent’s stake is required' })
   @Matches(AMOUNT_PATTERN, { message: 'The opponent’s stake must be a number with at most 2 decimal places' })
   @Validate(MinimumAmount, { message: 'Minimum stake is $0.01' })
@@ -58,7 +78,8 @@ export class CounterOfferDto {
 export class RefereeRecordDto {
   @ApiProperty() userId: string;
   @ApiProperty({
-    description: 'false when their activity is not visible to you (their privacy setting): the counts are then 0',
+    description:
+      'false when their activity is not visible to you (their privacy setting): the counts are then 0',
   })
   visible: boolean;
   @ApiProperty({ description: 'Bets they called' }) calls: number;

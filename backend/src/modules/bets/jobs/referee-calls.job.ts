@@ -17,7 +17,8 @@ export class RefereeCallsJob {
   async run(): Promise<void> {
     try {
       const result = await this.metrics.recordJob('referee-calls', () => this.referees.processDue());
-      if (result.settled || result.reminded || result.lapsed) this.logger.log(result, 'Processed referee calls');
+      if (result.settled || result.reminded || result.lapsed)
+        this.logger.log(result, 'Processed referee calls');
     } catch (error) {
       this.logger.error({ err: error }, 'Referee calls job failed');
     }
