@@ -107,6 +107,12 @@ describe('referee bets', () => {
       message: 'This challenge is waiting for its referee to agree',
     });
     expect((await post(opponent, `/${id}/referee/accept`)).status).toBe(403);
+    // The referee reads the bet's page as its referee: no admin view, no one's receipts.
+    const page = await api(t, 'GET', `/api/bets/${id}/page`, { token: referee.token });
+    expect({ role: page.body.viewerRole, receipts: page.body.receipts }).toEqual({
+      role: 'referee',
+      receipts: [],
+    });
     expect((await post(referee, `/${id}/referee/accept`)).body.refereeAcceptedAt).not.toBeNull();
     expect((await post(opponent, `/${id}/accept`, { opponentPick: 'Blues' })).body.status).toBe('active');
   });

@@ -2276,10 +2276,10 @@ export interface components {
         BetPageDto: {
             bet: components["schemas"]["BetDto"];
             /**
-             * @description player: a group pot’s player who did not start it
+             * @description player: a group pot’s player who did not start it; referee: the bet’s referee (no receipts)
              * @enum {string}
              */
-            viewerRole: "creator" | "opponent" | "player" | "admin";
+            viewerRole: "creator" | "opponent" | "player" | "referee" | "admin";
             timeline: components["schemas"]["BetEventDto"][];
             /** @description The viewer's money moves of this bet (an admin sees both parties') */
             receipts: components["schemas"]["BetReceiptDto"][];
