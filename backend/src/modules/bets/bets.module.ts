@@ -33,7 +33,6 @@ import { RefereeRepository } from './referee.repository.js';
 import { RefereeRules } from './referee-rules.js';
 import { RefereeService } from './referee.service.js';
 import { RefereesController } from './referees.controller.js';
-import { RefereeDeletionParticipant } from './referee-deletion.participant.js';
 
 @Module({
   imports: [
@@ -70,7 +69,6 @@ import { RefereeDeletionParticipant } from './referee-deletion.participant.js';
     RefereeService,
     CounterOffersService,
     RefereeCallsJob,
-    RefereeDeletionParticipant,
   ],
   exports: [
     BetsService,
