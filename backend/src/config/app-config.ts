@@ -120,6 +120,27 @@ export class AppConfig {
   @Max(720)
   EMAIL_VERIFICATION_HOURS = 48;
 
+  /** Hours after a referee's call during which a player may appeal it (docs/product.md, "Referee bets"). */
+  @Transform(toInt)
+  @IsInt({ message: 'REFEREE_APPEAL_HOURS must be a whole number' })
+  @Min(1)
+  @Max(168)
+  REFEREE_APPEAL_HOURS = 24;
+
+  /** Hours after a referee bet's deadline before a silent referee's bet falls back (reminded halfway). */
+  @Transform(toInt)
+  @IsInt({ message: 'REFEREE_SILENCE_HOURS must be a whole number' })
+  @Min(2)
+  @Max(720)
+  REFEREE_SILENCE_HOURS = 48;
+
+  /** The most counter-offers on one challenge, both sides together. */
+  @Transform(toInt)
+  @IsInt({ message: 'MAX_COUNTER_ROUNDS must be a whole number' })
+  @Min(1)
+  @Max(20)
+  MAX_COUNTER_ROUNDS = 5;
+
   /** People searches allowed per minute per signed-in user, so nobody can walk the user table. */
   @Transform(toInt)
   @IsInt({ message: 'SEARCHES_PER_MINUTE must be a whole number' })

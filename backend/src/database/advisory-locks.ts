@@ -19,6 +19,8 @@ export const ADVISORY_LOCK = {
   adminTotals: 0x0b37_0005,
   /** Scheduled: end the circles' seasons that are due and start the next ones. */
   circleSeasons: 0x0b37_0006,
+  /** Scheduled: settle referees' calls at the end of their appeal window, chase silent referees. */
+  refereeCalls: 0x0b37_0010,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCK;

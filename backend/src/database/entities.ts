@@ -8,6 +8,7 @@ import { Session } from '../modules/auth/session.entity.js';
 import { BetActivity } from '../modules/bets/bet-activity.entity.js';
 import { Bet } from '../modules/bets/bet.entity.js';
 import { BetParticipant } from '../modules/bets/bet-participant.entity.js';
+import { BetOffer } from '../modules/bets/bet-offer.entity.js';
 import { DisputeStatement } from '../modules/bets/dispute-statement.entity.js';
 import { Friendship } from '../modules/friends/friendship.entity.js';
 import { NotificationOutboxEntry } from '../modules/notifications/delivery/outbox-entry.entity.js';
@@ -24,6 +25,7 @@ export const ENTITIES = [
   User,
   Bet,
   BetParticipant,
+  BetOffer,
   BetActivity,
   Friendship,
   LedgerEntry,

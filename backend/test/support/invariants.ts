@@ -6,7 +6,8 @@ import { expectUserStatsKept } from './user-stats-oracle.js';
  *  1. sum(balances) + escrow = signup bonuses + admin deposits - admin withdrawals
  *  2. every balance = the sum of its ledger rows, in an unbroken balanceBefore/balanceAfter chain
  *  3. no balance below zero unless a payout reversal took it there
- *  4. per bet, the ledger holds exactly the stakes its status keeps in escrow (so nothing is paid twice)
+ *  4. per bet, the ledger holds exactly the stakes its status keeps in escrow (so nothing is paid twice); a
+ *     duel's two stakes may differ (docs/money.md, "Uneven stakes")
  *  5. the won/lost counters kept in user_bet_stats equal a recomputation from the ledger: a settled bet
  *     whose net money for a party is positive is a win for them, negative a loss, zero a draw
  *  6. the admin overview's figures kept in admin_totals_delta equal the whole-table recount
@@ -19,7 +20,7 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
       (SELECT coalesce(sum(balance), 0) FROM users)::text AS balances,
       (SELECT coalesce(sum(CASE WHEN kind = 'pot' THEN 0
                                 WHEN status = 'pending' THEN amount
-                                WHEN status IN ('active', 'disputed') THEN amount * 2
+                                WHEN status IN ('active', 'disputed') THEN amount + coalesce("opponentAmount", amount)
                                 ELSE 0 END), 0) FROM bets)
        + (SELECT coalesce(sum(s.stake), 0) FROM bet_participants s JOIN bets b ON b.id = s."betId"
            WHERE b.kind = 'pot' AND s."joinedAt" IS NOT NULL AND b.status IN ('pending', 'active', 'disputed'))
@@ -58,7 +59,8 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
                   WHERE "referenceType" = 'bet' GROUP BY "referenceId") t ON t."referenceId" = b.id::text
      WHERE b.kind = 'duel'
        AND coalesce(t.net, 0) <> -(CASE WHEN b.status = 'pending' THEN b.amount
-                                        WHEN b.status IN ('active', 'disputed') THEN b.amount * 2
+                                        WHEN b.status IN ('active', 'disputed')
+                                          THEN b.amount + coalesce(b."opponentAmount", b.amount)
                                         ELSE 0 END)`);
   expect(unbalancedBets).toEqual([]);
 

@@ -25,6 +25,7 @@ import { PotVolume1795580200000 } from './1795580200000-PotVolume.js';
 import { Circles1795590000000 } from './1795590000000-Circles.js';
 import { PotPlayerStats1795600000000 } from './1795600000000-PotPlayerStats.js';
 import { PotsInCircles1795600100000 } from './1795600100000-PotsInCircles.js';
+import { RefereesAndCounterOffers1795610000000 } from './1795610000000-RefereesAndCounterOffers.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   Circles1795590000000,
   PotPlayerStats1795600000000,
   PotsInCircles1795600100000,
+  RefereesAndCounterOffers1795610000000,
 ];

@@ -15,7 +15,11 @@ export type BetActivityType =
   | 'bet_draw'
   | 'bet_disputed'
   | 'admin_resolved'
-  | 'admin_reresolved';
+  | 'admin_reresolved'
+  | 'referee_asked'
+  | 'referee_answered'
+  | 'bet_called'
+  | 'counter_offer';
 
 export interface ActivityLine {
   userId: string;

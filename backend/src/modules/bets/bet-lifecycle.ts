@@ -20,7 +20,15 @@ export type BetAction =
   | 'void'
   | 'join'
   | 'leave'
-  | 'lock';
+  | 'lock'
+  | 'counter'
+  | 'name_referee'
+  | 'referee_accept'
+  | 'referee_decline'
+  | 'call'
+  | 'accept_call'
+  | 'appeal'
+  | 'referee_lapse';
 
 export const BET_STATUSES: readonly BetStatus[] = [
   'pending',
@@ -47,7 +55,31 @@ export const BET_ACTIONS: readonly BetAction[] = [
   'join',
   'leave',
   'lock',
+  'counter',
+  'name_referee',
+  'referee_accept',
+  'referee_decline',
+  'call',
+  'accept_call',
+  'appeal',
+  'referee_lapse',
 ];
+
+/** A referee bet (docs/product.md, "Referee bets") before it starts: the referee is asked, answers, or is replaced. */
+const REFEREE_PENDING: Partial<Record<BetAction, BetStatus>> = {
+  name_referee: 'pending', // the creator names another referee after one declined
+  referee_accept: 'pending', // the referee takes the role: the bet may start
+  referee_decline: 'pending', // the referee says no: the creator names another or withdraws
+};
+
+/** A referee bet under way: the call, the players' answers to it, and a referee who stays silent. */
+const REFEREE_ACTIVE: Partial<Record<BetAction, BetStatus>> = {
+  call: 'active', // the referee calls it; nothing is paid until the appeal window ends
+  accept_call: 'active', // a player accepts the call (all of them: it settles at once)
+  appeal: 'disputed', // a player appeals within the window: an admin decides
+  settle: 'completed', // the window ended unappealed, or everyone accepted: paid as the referee called it
+  referee_lapse: 'active', // a duel's silent referee: the players' own reports decide it
+};
 
 const TRANSITIONS: Record<BetStatus, Partial<Record<BetAction, BetStatus>>> = {
   pending: {
@@ -56,9 +88,12 @@ const TRANSITIONS: Record<BetStatus, Partial<Record<BetAction, BetStatus>>> = {
     cancel: 'cancelled', // the creator withdraws before acceptance; refunded
     expire: 'expired', // nobody accepted by expiresAt; refunded by the scheduled job
     void: 'cancelled', // a party's account was deleted; refunded
+    counter: 'pending', // the side whose turn it is offers other stakes (and the opponent another pick)
+    ...REFEREE_PENDING,
   },
   active: {
     report: 'active', // the first report, or a change before both have reported
+    ...REFEREE_ACTIVE,
     settle: 'completed', // the second report agrees: paid out (or refunded for a draw)
     dispute: 'disputed', // the second report disagrees and the reporter confirmed
     deadline: 'disputed', // still unsettled 24 h after expiresAt: an admin decides
@@ -89,9 +124,12 @@ const POT_TRANSITIONS: Record<BetStatus, Partial<Record<BetAction, BetStatus>>> 
     lock: 'active', // the join deadline, or the creator starting early, with two picks at least
     cancel: 'cancelled', // the creator calls it off; everyone refunded
     void: 'cancelled', // locked with fewer than two players or one pick only, or an account deleted; refunded
+    ...REFEREE_PENDING,
   },
   active: {
     report: 'active', // a player's report while others have not reported
+    ...REFEREE_ACTIVE,
+    referee_lapse: 'disputed', // a pot's silent referee: an admin decides
     settle: 'completed', // every player reported the same: split among those who picked it (or refunded)
     dispute: 'disputed', // a report disagrees and the reporter confirmed
     deadline: 'disputed', // not every player reported 24 h after expiresAt: an admin decides
@@ -158,4 +196,76 @@ export function challengeState(
     case 'expired':
       return 'expired';
   }
+}
+
+/**
+ * Where a referee bet stands with its referee; 'none' for a bet the players settle themselves. A second
+ * machine beside the status: the status says where the money is, the stage who may decide.
+ */
+export type RefereeStage = 'none' | 'needs_referee' | 'asked' | 'agreed' | 'called' | 'lapsed';
+
+export const REFEREE_STAGES: readonly RefereeStage[] = [
+  'none',
+  'needs_referee',
+  'asked',
+  'agreed',
+  'called',
+  'lapsed',
+];
+
+/** The actions the referee stage governs. */
+export const REFEREE_ACTIONS = [
+  'name_referee',
+  'referee_accept',
+  'referee_decline',
+  'accept',
+  'lock',
+  'call',
+  'accept_call',
+  'appeal',
+  'settle',
+  'report',
+  'referee_lapse',
+] as const satisfies readonly BetAction[];
+export type RefereeAction = (typeof REFEREE_ACTIONS)[number];
+
+const REFEREE_STAGE_TRANSITIONS: Record<RefereeStage, Partial<Record<RefereeAction, RefereeStage>>> = {
+  none: { accept: 'none', lock: 'none', report: 'none', settle: 'none' },
+  needs_referee: { name_referee: 'asked' }, // the referee declined: nothing starts until another agrees
+  asked: {
+    name_referee: 'asked', // the creator asks someone else before the first answered
+    referee_accept: 'agreed',
+    referee_decline: 'needs_referee',
+  },
+  agreed: { accept: 'agreed', lock: 'agreed', call: 'called', referee_lapse: 'lapsed' },
+  called: { accept_call: 'called', appeal: 'called', settle: 'called' },
+  lapsed: { report: 'lapsed', settle: 'lapsed' }, // a duel falls back to its players' reports
+};
+
+/** The referee stage `action` leads to, or null when it may not happen at this stage. */
+export function nextRefereeStage(stage: RefereeStage, action: RefereeAction): RefereeStage | null {
+  return REFEREE_STAGE_TRANSITIONS[stage][action] ?? null;
+}
+
+/** Where `bet` stands with its referee, from its columns. */
+export function refereeStage(bet: {
+  resolutionType: string;
+  refereeId: string | null;
+  refereeAcceptedAt: Date | null;
+  calledAt: Date | null;
+  refereeLapsedAt: Date | null;
+}): RefereeStage {
+  if (bet.refereeLapsedAt !== null) return 'lapsed';
+  if (bet.resolutionType !== 'referee') return bet.calledAt !== null ? 'called' : 'none';
+  if (bet.calledAt !== null) return 'called';
+  if (bet.refereeId === null) return 'needs_referee';
+  return bet.refereeAcceptedAt === null ? 'asked' : 'agreed';
+}
+
+/**
+ * Whose answer a pending duel waits for (docs/product.md, "Counter-offers"): the opponent's on the creator's
+ * terms (no offer yet, or the creator countered back), the creator's on the opponent's counter-offer.
+ */
+export function offerTurn(bet: { creatorId: string; offerBy: string | null }): 'creator' | 'opponent' {
+  return bet.offerBy !== null && bet.offerBy !== bet.creatorId ? 'creator' : 'opponent';
 }

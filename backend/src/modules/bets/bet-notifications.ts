@@ -1,16 +1,21 @@
 import { Decimal } from 'decimal.js';
 import { formatDollars } from '../../common/money.js';
 import type { NotificationDraft } from '../notifications/notifications.service.js';
-import type { BetParties } from './bet-outcome.js';
+import { duelPot, stakeOf, type BetParties } from './bet-outcome.js';
 
 /**
  * What each bet event tells the people it concerns. A party is not told about what they did themselves
  * (their screen already shows it); events nobody in the bet caused (deadlines, admin decisions) go to both.
  */
-type Bet = Pick<BetParties, 'id' | 'title' | 'amount' | 'creatorId' | 'opponentId'>;
+type Bet = Pick<BetParties, 'id' | 'title' | 'amount' | 'opponentAmount' | 'creatorId' | 'opponentId'>;
 
 const quoted = (bet: Bet) => `“${bet.title}”`;
 const stake = (bet: Bet) => formatDollars(bet.amount);
+/** What `userId` put in, and what they win: the other side's stake (docs/money.md, "Uneven stakes"). */
+const ownStake = (bet: Bet, userId: string) => formatDollars(stakeOf(bet, userId));
+const winnings = (bet: Bet, userId: string) =>
+  formatDollars(stakeOf(bet, userId === bet.creatorId ? (bet.opponentId ?? '') : bet.creatorId));
+const uneven = (bet: Bet) => !!bet.opponentAmount && !new Decimal(bet.opponentAmount).eq(bet.amount);
 
 function parties(bet: Bet): string[] {
   return [bet.creatorId, bet.opponentId].filter((id): id is string => id !== null);
@@ -31,7 +36,9 @@ export const betNotifications = {
         actorId: bet.creatorId,
         render: (who) => ({
           title: `New challenge from ${who}`,
-          body: `${quoted(bet)} for ${stake(bet)}. Accept or decline it before it expires.`,
+          body: uneven(bet)
+            ? `${quoted(bet)}: your ${ownStake(bet, bet.opponentId ?? '')} against ${stake(bet)}. Accept or decline it before it expires.`
+            : `${quoted(bet)} for ${stake(bet)}. Accept or decline it before it expires.`,
         }),
       },
     ];
@@ -46,7 +53,9 @@ export const betNotifications = {
         actorId: bet.opponentId,
         render: (who) => ({
           title: `${who} accepted your challenge`,
-          body: `${quoted(bet)} is on: ${stake(bet)} each. Report the result when it is decided.`,
+          body: uneven(bet)
+            ? `${quoted(bet)} is on: your ${stake(bet)} against ${winnings(bet, bet.creatorId)}. Report the result when it is decided.`
+            : `${quoted(bet)} is on: ${stake(bet)} each. Report the result when it is decided.`,
         }),
       },
     ];
@@ -203,7 +212,7 @@ function outcomeDraft(
       actorId,
       render: () => ({
         title: `${prefix}${quoted(bet)} ended in a draw`,
-        body: `${byAdmin ? 'An admin found no clear outcome' : 'No clear outcome'}; your ${stake(bet)} stake is back in your wallet.`,
+        body: `${byAdmin ? 'An admin found no clear outcome' : 'No clear outcome'}; your ${ownStake(bet, userId)} stake is back in your wallet.`,
       }),
     };
   }
@@ -213,10 +222,10 @@ function outcomeDraft(
       type,
       betId: bet.id,
       actorId,
-      amount: new Decimal(bet.amount).toFixed(2),
+      amount: stakeOf(bet, userId === bet.creatorId ? (bet.opponentId ?? '') : bet.creatorId),
       render: () => ({
-        title: `${prefix}You won ${stake(bet)}!`,
-        body: `${quoted(bet)} ${byAdmin ? 'was decided in your favor by an admin' : 'is settled'}: ${formatDollars(new Decimal(bet.amount).times(2).toFixed(2))} paid to your wallet.`,
+        title: `${prefix}You won ${winnings(bet, userId)}!`,
+        body: `${quoted(bet)} ${byAdmin ? 'was decided in your favor by an admin' : 'is settled'}: ${formatDollars(duelPot(bet))} paid to your wallet.`,
       }),
     };
   }
@@ -227,7 +236,7 @@ function outcomeDraft(
     actorId,
     render: () => ({
       title: `${prefix}You lost ${quoted(bet)}`,
-      body: `${byAdmin ? 'An admin decided the bet for the other side' : 'The bet is settled'}; your ${stake(bet)} stake went to the winner.`,
+      body: `${byAdmin ? 'An admin decided the bet for the other side' : 'The bet is settled'}; your ${ownStake(bet, userId)} stake went to the winner.`,
     }),
   };
 }

@@ -1,6 +1,9 @@
+import { offerTurn } from './bet-lifecycle.js';
 import {
   DRAW,
+  duelPot,
   interpretReport,
+  stakeOf,
   NO_CLEAR_OUTCOME,
   settlementPostings,
   winnerOf,
@@ -58,5 +61,39 @@ describe('settlementPostings', () => {
       expect.objectContaining({ userId: 'creator', amount: '12.35', type: 'bet_refund' }),
       expect.objectContaining({ userId: 'opponent', amount: '12.35', type: 'bet_refund' }),
     ]);
+  });
+});
+
+describe('uneven stakes (docs/money.md, "Uneven stakes")', () => {
+  const uneven: BetParties = { ...bet, amount: '30.00', opponentAmount: '10.01' };
+
+  it('gives each side its own stake, and even money when opponentAmount is null', () => {
+    expect(stakeOf(uneven, 'creator')).toBe('30.00');
+    expect(stakeOf(uneven, 'opponent')).toBe('10.01');
+    expect(stakeOf({ ...bet, opponentAmount: null }, 'opponent')).toBe('12.35');
+  });
+
+  it('pays the winner both stakes exactly, to the cent', () => {
+    expect(duelPot(uneven)).toBe('40.01');
+    expect(settlementPostings(uneven, 'opponent', 'mutual').map((p) => [p.userId, p.amount])).toEqual([
+      ['opponent', '40.01'],
+    ]);
+  });
+
+  it('gives each side its own stake back on a draw', () => {
+    expect(settlementPostings(uneven, null, 'admin').map((p) => [p.userId, p.amount])).toEqual([
+      ['creator', '30.00'],
+      ['opponent', '10.01'],
+    ]);
+  });
+});
+
+describe('offerTurn', () => {
+  it.each([
+    [null, 'opponent'],
+    ['creator', 'opponent'],
+    ['opponent', 'creator'],
+  ] as const)('after an offer by %s, it is the %s’s turn', (offerBy, turn) => {
+    expect(offerTurn({ creatorId: 'creator', offerBy })).toBe(turn);
   });
 });

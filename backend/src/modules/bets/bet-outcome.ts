@@ -9,6 +9,8 @@ export interface BetParties {
   id: number;
   title: string;
   amount: string;
+  /** The opponent's stake when uneven (docs/money.md, "Uneven stakes"); null or absent: the same as amount. */
+  opponentAmount?: string | null;
   creatorId: string;
   opponentId: string | null;
   creatorPick: string | null;
@@ -40,6 +42,19 @@ export function winnerOf(bet: BetParties, outcome: string): string | null {
   return null;
 }
 
+/** What `userId` put in: the creator's stake is `amount`, the opponent's their own (opponentAmount, if uneven). */
+export function stakeOf(
+  bet: Pick<BetParties, 'amount' | 'opponentAmount' | 'opponentId'>,
+  userId: string,
+): string {
+  return userId === bet.opponentId && bet.opponentAmount ? bet.opponentAmount : bet.amount;
+}
+
+/** Both stakes: what the winner of a duel takes, exact to the cent. */
+export function duelPot(bet: Pick<BetParties, 'amount' | 'opponentAmount'>): string {
+  return new Decimal(bet.amount).plus(bet.opponentAmount ?? bet.amount).toFixed(2);
+}
+
 /** The ledger postings that release a bet's escrow: both stakes to the winner, or each stake back. */
 export function settlementPostings(
   bet: BetParties,
@@ -52,7 +67,7 @@ export function settlementPostings(
       .filter((id): id is string => id !== null)
       .map((userId) => ({
         userId,
-        amount: bet.amount,
+        amount: stakeOf(bet, userId),
         type: 'bet_refund' as const,
         description: `Draw refund: ${bet.title}`,
         ...reference,
@@ -61,7 +76,7 @@ export function settlementPostings(
   return [
     {
       userId: winnerId,
-      amount: new Decimal(bet.amount).times(2).toFixed(2),
+      amount: duelPot(bet),
       type: 'bet_payout',
       description: `${kind === 'admin' ? 'Won (admin decision)' : 'Won'}: ${bet.title}`,
       ...reference,

@@ -77,7 +77,9 @@ export class BetPageService {
           ? 'opponent'
           : seated
             ? 'player'
-            : 'admin';
+            : bet.refereeId === viewer.id
+              ? 'referee' // reads the bet to take the role and call it; sees no one's money but theirs (none)
+              : 'admin';
     // Both parties' feeds: each holds what that party did (a report), and the timeline names who did what.
     const [events, receipts, disputes, decisionRows, statements] = await Promise.all([
       this.pool.rows<TimelineRow>(

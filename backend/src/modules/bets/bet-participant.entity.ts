@@ -57,6 +57,9 @@ export class BetParticipant {
    */
   @Column(moneyColumn({ nullable: true }))
   decidedNet: string | null;
+  /** When this player accepted the referee's call: every player accepting settles it before the window ends. */
+  @Column({ type: 'timestamptz', nullable: true })
+  callAcceptedAt: Date | null;
 
   @ManyToOne(() => Bet, { nullable: false, onDelete: 'CASCADE' })
   @JoinColumn({ name: 'betId', foreignKeyConstraintName: 'FK_bet_participants_betId' })

@@ -6,19 +6,28 @@ import { LedgerService } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { disputedLines, settledLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
-import { DRAW, interpretReport, settlementPostings, winnerOf } from './bet-outcome.js';
+import {
+  DRAW,
+  interpretReport,
+  settlementPostings,
+  stakeOf,
+  winnerOf,
+  type BetParties,
+} from './bet-outcome.js';
+import { nextRefereeStage, refereeStage } from './bet-lifecycle.js';
 import { BetTransitions } from './bet-transitions.js';
 import { BetsRepository } from './bets.repository.js';
-import { InvalidBetError } from './bets.errors.js';
+import { BetStateError, InvalidBetError } from './bets.errors.js';
 import { PotsService } from './pots.service.js';
 import type { SubmitResultResponseDto } from './dto/bet-actions.dto.js';
 
 /** What the reporter whose report settled the bet is told: what happened to their money. */
-function settledMessage(amount: string, winnerId: string | null, userId: string): string {
+export function settledMessage(bet: BetParties, winnerId: string | null, userId: string): string {
   if (winnerId === null) return 'Draw: both stakes came back.';
+  const other = userId === bet.creatorId ? (bet.opponentId ?? '') : bet.creatorId;
   return winnerId === userId
-    ? `You won ${formatDollars(amount)}!`
-    : `You lost: your ${formatDollars(amount)} stake went to the winner.`;
+    ? `You won ${formatDollars(stakeOf(bet, other))}!`
+    : `You lost: your ${formatDollars(stakeOf(bet, userId))} stake went to the winner.`;
 }
 
 /**
@@ -48,6 +57,10 @@ export class BetReportsService {
       const now = this.clock.now();
       const bet = await this.transitions.lockForParty(tx, betId, userId);
       this.transitions.assertCan(bet, 'report');
+      // A referee bet is the referee's to call, unless they stayed silent and it fell back to the players.
+      if (nextRefereeStage(refereeStage(bet), 'report') === null) {
+        throw new BetStateError('The referee calls this bet: their call will show here');
+      }
       await this.transitions.assertMayBet(tx, userId, now);
       if (bet.kind === 'pot') return this.pots.report(tx, bet, userId, result, confirmed);
       const outcome = interpretReport(bet, userId, result);
@@ -87,7 +100,7 @@ export class BetReportsService {
           success: true,
           status: 'completed',
           winnerUserId: winnerId,
-          message: settledMessage(bet.amount, winnerId, userId),
+          message: settledMessage(bet, winnerId, userId),
           balance,
         };
       }

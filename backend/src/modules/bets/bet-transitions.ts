@@ -6,6 +6,7 @@ import { AccountStanding } from '../users/account-standing.js';
 import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
 import type { LedgerPosting } from '../wallet/ledger.service.js';
 import { nextStatus, type BetAction } from './bet-lifecycle.js';
+import { stakeOf } from './bet-outcome.js';
 import type { Bet, BetStatus } from './bet.entity.js';
 import { BetParticipantsRepository, type Seat } from './bet-participants.repository.js';
 import { BetsRepository } from './bets.repository.js';
@@ -41,10 +42,11 @@ export function stakePosting(
   bet: Pick<Bet, 'id' | 'title' | 'amount'>,
   userId: string,
   insufficientMessage: string,
+  stake: string = bet.amount,
 ): LedgerPosting {
   return {
     userId,
-    amount: negate(bet.amount),
+    amount: negate(stake),
     type: 'bet_stake',
     referenceType: 'bet',
     referenceId: String(bet.id),
@@ -57,7 +59,7 @@ export function stakePosting(
 export function refundPosting(bet: Bet, userId: string, label: string): LedgerPosting {
   return {
     userId,
-    amount: bet.amount,
+    amount: stakeOf(bet, userId),
     type: 'bet_refund',
     referenceType: 'bet',
     referenceId: String(bet.id),

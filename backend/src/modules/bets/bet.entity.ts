@@ -57,6 +57,19 @@ export type BetStatus =
 @Check('CHK_bets_pot_shape', `"kind" = 'duel' OR ("opponentId" IS NULL AND "joinBy" IS NOT NULL)`)
 @Index('IDX_bets_pots_joining', ['joinBy'], { where: `"kind" = 'pot' AND "status" = 'pending'` })
 @Check('CHK_bets_kind', `"kind" IN ('duel', 'pot')`)
+// Referee bets and counter-offers (migration RefereesAndCounterOffers).
+@Check('CHK_bets_opponent_amount_positive', `"opponentAmount" IS NULL OR "opponentAmount" > 0`)
+@Check(
+  'CHK_bets_referee_not_player',
+  `"refereeId" IS NULL OR ("refereeId" <> "creatorId" AND "refereeId" IS DISTINCT FROM "opponentId")`,
+)
+@Index('IDX_bets_referee_called', ['appealUntil'], {
+  where: `"status" = 'active' AND "calledAt" IS NOT NULL`,
+})
+@Index('IDX_bets_referee_silent', ['expiresAt'], {
+  where: `"status" = 'active' AND "resolutionType" = 'referee' AND "calledAt" IS NULL`,
+})
+@Index('IDX_bets_referee', ['refereeId'], { where: `"refereeId" IS NOT NULL` })
 @Check('CHK_bets_not_self', `"opponentId" IS NULL OR "opponentId" <> "creatorId"`)
 @Entity('bets')
 export class Bet {
@@ -139,6 +152,47 @@ export class Bet {
    */
   @Column({ type: 'boolean', default: false })
   postedInCircle: boolean;
+  /** A referee bet's referee (resolutionType 'referee'): a friend of the creator who plays no seat. */
+  @Column({ type: 'uuid', nullable: true })
+  refereeId: string | null;
+
+  /** When the referee took the role: a referee bet cannot start before. */
+  @Column({ type: 'timestamptz', nullable: true })
+  refereeAcceptedAt: Date | null;
+
+  /** The referee's call (an outcome text or DRAW) and their note; settled when appealUntil passes unappealed. */
+  @Column({ type: 'text', nullable: true })
+  callResult: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  callNote: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  calledAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  appealUntil: Date | null;
+
+  /** The silent referee's reminder, and when the bet fell back to the players (a duel) or an admin (a pot). */
+  @Column({ type: 'timestamptz', nullable: true })
+  refereeRemindedAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  refereeLapsedAt: Date | null;
+
+  /** The opponent's stake when it is not the creator's `amount` (uneven stakes); null is even money. */
+  @Column(moneyColumn({ nullable: true }))
+  opponentAmount: string | null;
+
+  /** Who made the latest counter-offer on a pending duel (null: the creator's own terms), its pick, and how many. */
+  @Column({ type: 'uuid', nullable: true })
+  offerBy: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  offerPick: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  offerRounds: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
@@ -153,6 +207,10 @@ export class Bet {
   @ManyToOne(() => User, { nullable: true, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'opponentId', foreignKeyConstraintName: 'FK_bets_opponentId' })
   opponent?: Relation<User>;
+
+  @ManyToOne(() => User, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'refereeId', foreignKeyConstraintName: 'FK_bets_refereeId' })
+  referee?: Relation<User>;
 
   @ManyToOne(() => User, { nullable: true, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'winnerUserId', foreignKeyConstraintName: 'FK_bets_winnerUserId' })

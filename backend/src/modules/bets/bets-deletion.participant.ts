@@ -10,10 +10,12 @@ import { betNotifications } from './bet-notifications.js';
 import { BetTransitions, partiesOf, refundPosting } from './bet-transitions.js';
 import { BetsRepository } from './bets.repository.js';
 import { PotsService } from './pots.service.js';
+import { RefereeService } from './referee.service.js';
 
 /**
  * The bets side of deleting an account, inside the deletion's transaction: pending bets cancelled with the
- * creator refunded, active and disputed bets voided with both stakes refunded.
+ * creator refunded, active and disputed bets voided with both stakes refunded, and the bets they referee handed
+ * on (docs/product.md, "Referee bets").
  */
 @Injectable()
 export class BetsDeletionParticipant implements AccountDeletionParticipant, OnModuleInit {
@@ -27,6 +29,7 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
     private readonly pots: PotsService,
+    private readonly referees?: RefereeService,
   ) {}
 
   onModuleInit(): void {
@@ -35,6 +38,8 @@ export class BetsDeletionParticipant implements AccountDeletionParticipant, OnMo
 
   async run(tx: TxOrManager, userId: string): Promise<void> {
     await this.voidOpenBetsOf(tx, userId);
+    // Bets they referee (none of which they play) are handed on: a new referee, or an admin.
+    await this.referees?.handOverRefereeingOf(tx, userId);
   }
 
   /**

@@ -11,7 +11,15 @@ import { RelationsService } from '../friends/relations.service.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import { challengeState } from './bet-lifecycle.js';
 import { BetNotFoundError, ChallengeNotFoundError } from './bets.errors.js';
-import type { BetDto, BetParticipantDto, BetPartyDto, ExpiringBetDto } from './dto/bet-view.dto.js';
+import type {
+  BetDto,
+  BetOfferDto,
+  BetParticipantDto,
+  BetPartyDto,
+  ExpiringBetDto,
+} from './dto/bet-view.dto.js';
+
+const iso = (at: Date | null | undefined): string | null => (at ? new Date(at).toISOString() : null);
 import type { ChallengeDto } from './dto/challenge.dto.js';
 
 export const BET_LISTS = {
@@ -28,12 +36,14 @@ const PERSON = `id, username, "firstName", "lastName", "profileImageUrl", "priva
 const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."creatorId", b."opponentId", b.status,
   b.duration, b."creatorPick", b."opponentPick", b."creatorResult", b."opponentResult", b."finalResult",
   b."resolutionType", b."winnerUserId", b."resolutionDate", b."expiresAt", b."createdAt", b."challengeCode", b.kind,
-  b."joinBy",
-  row_to_json(c) AS creator, row_to_json(o) AS opponent, row_to_json(w) AS winner`;
+  b."joinBy", b."refereeId", b."refereeAcceptedAt", b."callResult", b."callNote", b."calledAt", b."appealUntil",
+  b."opponentAmount", b."offerBy", b."offerPick", b."offerRounds",
+  row_to_json(c) AS creator, row_to_json(o) AS opponent, row_to_json(w) AS winner, row_to_json(r) AS referee`;
 const PEOPLE_JOINS = `
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."creatorId") c ON true
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."opponentId") o ON true
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."winnerUserId") w ON true`;
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."winnerUserId") w ON true
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."refereeId") r ON true`;
 
 type PartyRow = SummarisableUser & { email?: string | null };
 
@@ -90,7 +100,27 @@ export type PresentableBet = Pick<
   | 'challengeCode'
   | 'kind'
   | 'joinBy'
-> & { creator?: PartyRow | null; opponent?: PartyRow | null; winner?: PartyRow | null };
+> &
+  Partial<
+    Pick<
+      Bet,
+      | 'refereeId'
+      | 'refereeAcceptedAt'
+      | 'callResult'
+      | 'callNote'
+      | 'calledAt'
+      | 'appealUntil'
+      | 'opponentAmount'
+      | 'offerBy'
+      | 'offerPick'
+      | 'offerRounds'
+    >
+  > & {
+    creator?: PartyRow | null;
+    opponent?: PartyRow | null;
+    winner?: PartyRow | null;
+    referee?: PartyRow | null;
+  };
 
 type BetRow = PresentableBet;
 
@@ -179,7 +209,13 @@ export class BetsReadService {
       [betId, viewer.id],
     );
     // A pot's invitees and players are its seats; a duel's parties are in its seats too.
-    const party = bet && (bet.creatorId === viewer.id || bet.opponentId === viewer.id || bet.seated);
+    // The referee of a bet reads it too: they are asked to take the role, then call it.
+    const party =
+      bet &&
+      (bet.creatorId === viewer.id ||
+        bet.opponentId === viewer.id ||
+        bet.refereeId === viewer.id ||
+        bet.seated);
     if (!bet || (!viewer.isAdmin && !party && !options.gaveUpSeat)) {
       throw new BetNotFoundError();
     }
@@ -293,13 +329,14 @@ export class BetsReadService {
     options: { withEmail?: boolean } = {},
   ): Promise<BetDto[]> {
     const people = bets
-      .flatMap((bet) => [bet.creator, bet.opponent, bet.winner])
+      .flatMap((bet) => [bet.creator, bet.opponent, bet.winner, bet.referee])
       .filter((user): user is PartyRow => !!user);
     const relations = await this.relations.relationsOf(
       viewer,
       people.map((user) => user.id),
     );
     const seats = await this.seatsOf(bets.map((bet) => bet.id));
+    const offers = await this.offersOf(bets.filter((bet) => (bet.offerRounds ?? 0) > 0).map((bet) => bet.id));
     const party = (user: PartyRow | null | undefined): BetPartyDto | null => {
       if (!user) return null;
       const summary = summarise(user, relations.get(user.id) ?? ('stranger' satisfies ViewerRelation));
@@ -339,7 +376,48 @@ export class BetsReadService {
       kind: bet.kind,
       joinBy: bet.joinBy ? bet.joinBy.toISOString() : null,
       participants: seats.get(bet.id) ?? [],
+      refereeId: bet.refereeId ?? null,
+      referee: party(bet.referee),
+      refereeAcceptedAt: iso(bet.refereeAcceptedAt),
+      call:
+        bet.calledAt && bet.callResult
+          ? { result: bet.callResult, note: bet.callNote ?? '', calledAt: bet.calledAt.toISOString() }
+          : null,
+      appealUntil: iso(bet.appealUntil),
+      opponentAmount: bet.opponentAmount ?? null,
+      offerBy: bet.offerBy ?? null,
+      offers: offers.get(bet.id) ?? [],
     }));
+  }
+
+  /** The counter-offers on `betIds` (bet_offers), oldest first, in one query. */
+  private async offersOf(betIds: number[]): Promise<Map<number, BetOfferDto[]>> {
+    const offers = new Map<number, BetOfferDto[]>();
+    if (betIds.length === 0) return offers;
+    const rows = await this.reads.rows<{
+      betId: number;
+      round: number;
+      byUserId: string;
+      opponentAmount: string;
+      opponentPick: string | null;
+      createdAt: Date;
+    }>(
+      `SELECT "betId", round, "byUserId", "opponentAmount"::text AS "opponentAmount", "opponentPick", "createdAt"
+         FROM bet_offers WHERE "betId" = ANY($1::int[]) ORDER BY "betId", round`,
+      [betIds],
+    );
+    for (const row of rows) {
+      const list = offers.get(row.betId) ?? [];
+      list.push({
+        round: row.round,
+        byUserId: row.byUserId,
+        opponentAmount: row.opponentAmount,
+        opponentPick: row.opponentPick,
+        createdAt: new Date(row.createdAt).toISOString(),
+      });
+      offers.set(row.betId, list);
+    }
+    return offers;
   }
 
   /** The seats of `betIds` (bet_participants), in the order people joined, in one query. */

@@ -27,6 +27,12 @@ import { ChallengesController } from './challenges.controller.js';
 import { DisputeStatementsService } from './dispute-statements.service.js';
 import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
 import { BetRemindersJob } from './jobs/bet-reminders.job.js';
+import { RefereeCallsJob } from './jobs/referee-calls.job.js';
+import { CounterOffersService } from './counter-offers.service.js';
+import { RefereeRepository } from './referee.repository.js';
+import { RefereeRules } from './referee-rules.js';
+import { RefereeService } from './referee.service.js';
+import { RefereesController } from './referees.controller.js';
 
 @Module({
   imports: [
@@ -39,7 +45,7 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
     NotificationsModule,
     IdempotencyModule,
   ],
-  controllers: [BetsController, ChallengesController],
+  controllers: [BetsController, ChallengesController, RefereesController],
   providers: [
     transactorProvider,
     BetsRepository,
@@ -58,7 +64,20 @@ import { BetRemindersJob } from './jobs/bet-reminders.job.js';
     BetDeadlinesJob,
     BetRemindersService,
     BetRemindersJob,
+    RefereeRules,
+    RefereeRepository,
+    RefereeService,
+    CounterOffersService,
+    RefereeCallsJob,
   ],
-  exports: [BetsService, BetReportsService, BetsReadService, BetRemindersService, BetsDeletionParticipant],
+  exports: [
+    BetsService,
+    BetReportsService,
+    BetsReadService,
+    BetRemindersService,
+    BetsDeletionParticipant,
+    RefereeService,
+    CounterOffersService,
+  ],
 })
 export class BetsModule {}

@@ -32,7 +32,12 @@ export type NewBet = Pick<
   | 'creatorPick'
   | 'resolutionType'
   | 'expiresAt'
-> & { kind?: Bet['kind']; joinBy?: Date | null };
+> & {
+  kind?: Bet['kind'];
+  joinBy?: Date | null;
+  refereeId?: string | null;
+  opponentAmount?: string | null;
+};
 
 /**
  * Every column of a bet, as the entity has them. The row lock and the insert are plain SQL: they run on every
@@ -40,7 +45,9 @@ export type NewBet = Pick<
  */
 const BET_COLUMNS = `id, title, kind, description, amount, "creatorId", "opponentId", "challengeCode", status, duration, outcomes,
   "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult", "resolutionType", "winnerUserId",
-  "resolutionDate", "expiresAt", "joinBy", "reminderSentAt", "postedInCircle", "createdAt", "updatedAt"`;
+  "resolutionDate", "expiresAt", "joinBy", "reminderSentAt", "postedInCircle", "refereeId", "refereeAcceptedAt",
+  "callResult", "callNote", "calledAt", "appealUntil", "refereeRemindedAt", "refereeLapsedAt", "opponentAmount",
+  "offerBy", "offerPick", "offerRounds", "createdAt", "updatedAt"`;
 
 /** What a transition may change: every column but the key and the timestamps the database keeps. */
 const SETTABLE_COLUMNS = new Set(
@@ -96,8 +103,8 @@ export class BetsRepository {
     const [row] = await queryIn<Bet[]>(
       tx,
       `INSERT INTO bets (title, description, amount, "creatorId", "opponentId", "challengeCode", status, duration,
-                         outcomes, "creatorPick", "resolutionType", "expiresAt", kind, "joinBy")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                         outcomes, "creatorPick", "resolutionType", "expiresAt", kind, "joinBy", "refereeId", "opponentAmount")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
        RETURNING ${BET_COLUMNS}`,
       [
         bet.title,
@@ -114,6 +121,8 @@ export class BetsRepository {
         bet.expiresAt,
         bet.kind ?? 'duel',
         bet.joinBy ?? null,
+        bet.refereeId ?? null,
+        bet.opponentAmount ?? null,
       ],
     );
     if (!row) throw new Error('the bet insert returned no row');
@@ -171,7 +180,8 @@ export class BetsRepository {
   async unsettledSince(tx: TxOrManager, deadline: Date): Promise<number[]> {
     const rows = await queryIn<{ id: number }[]>(
       tx,
-      `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+      `SELECT id FROM bets WHERE status = 'active' AND "expiresAt" <= $1 AND "resolutionType" <> 'referee'
+         AND ("refereeLapsedAt" IS NULL OR "refereeLapsedAt" <= $1) ORDER BY "expiresAt" LIMIT 500 FOR UPDATE SKIP LOCKED`,
       [deadline],
     );
     return rows.map((row) => row.id);

@@ -9,7 +9,7 @@ import { LedgerService } from '../wallet/ledger.service.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { betNotifications } from './bet-notifications.js';
 import { challengeState } from './bet-lifecycle.js';
-import { BetTransitions, refundPosting, stakePosting } from './bet-transitions.js';
+import { BetTransitions, partiesOf, refundPosting, stakePosting } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 import {
@@ -20,6 +20,22 @@ import {
   OwnChallengeError,
 } from './bets.errors.js';
 import type { CreateBetDto, CreateChallengeDto } from './dto/create-bet.dto.js';
+import { nextRefereeStage, offerTurn, refereeStage } from './bet-lifecycle.js';
+import { RefereeRules } from './referee-rules.js';
+import { refereeNotifications } from './referee-notifications.js';
+
+/** A new challenge's terms, whether sent to a friend or as an open link. */
+type PendingTerms = Pick<
+  CreateChallengeDto,
+  'title' | 'description' | 'amount' | 'duration' | 'outcomes' | 'creatorPick' | 'circleId'
+> & { refereeId?: string | null; opponentAmount?: string };
+
+/** The opponent's stake as stored: null when it is the creator's (even money, the spec's shape). */
+function unevenStake(amount: string, opponentAmount: string | undefined): string | null {
+  if (opponentAmount === undefined) return null;
+  const theirs = new Decimal(opponentAmount);
+  return theirs.eq(amount) ? null : theirs.toFixed(2);
+}
 import { PotsService } from './pots.service.js';
 
 /**
@@ -40,6 +56,7 @@ export class BetsService {
     private readonly standing: AccountStanding,
     private readonly pots: PotsService,
     private readonly clock: Clock,
+    private readonly refereeRules: RefereeRules,
   ) {}
 
   /**
@@ -54,6 +71,9 @@ export class BetsService {
     if (input.opponentId === creatorId)
       throw new InvalidBetError('You cannot bet against yourself', 'opponentId');
     this.assertPickIsOutcome(input);
+    const refereeId = input.resolutionType === 'referee' ? (input.refereeId ?? null) : null;
+    if (input.resolutionType === 'referee' && !refereeId)
+      throw new InvalidBetError('Choose a referee', 'refereeId');
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
       await this.transitions.assertMayBet(tx, creatorId, now);
@@ -68,7 +88,14 @@ export class BetsService {
       ) {
         throw new NotYourMoveError('This person only accepts challenges from friends');
       }
-      return this.insertPending(tx, creatorId, input, now, { opponentId: opponent.id });
+      if (refereeId) await this.refereeRules.assertMayReferee(tx, creatorId, refereeId, [opponent.id], now);
+      return this.insertPending(
+        tx,
+        creatorId,
+        { ...input, refereeId, opponentAmount: input.opponentAmount },
+        now,
+        { opponentId: opponent.id },
+      );
     });
   }
 
@@ -86,13 +113,24 @@ export class BetsService {
     });
   }
 
+  /**
+   * The side whose turn it is accepts the challenge on its latest terms: the opponent the creator's (their
+   * pick given now), or the creator the opponent's counter-offer (with the pick that offer carried).
+   */
   async accept(userId: string, betId: number, pick: string): Promise<Bet> {
     return this.transactor.run(async (tx) => {
       const bet = await this.transitions.lockForParty(tx, betId, userId);
       if (bet.kind === 'pot') throw new BetStateError('This is a group pot: join it with your pick');
+      const turn = offerTurn(bet);
+      if (bet.status === 'pending' && turn === 'creator' && bet.opponentId) {
+        if (userId !== bet.creatorId) {
+          throw new NotYourMoveError('Your counter-offer is with the challenger: wait for their answer');
+        }
+        return this.acceptLocked(tx, bet, bet.opponentId, bet.offerPick ?? '', userId);
+      }
       if (bet.opponentId !== userId)
         throw new NotYourMoveError('Only the challenged person can accept this bet');
-      return this.acceptLocked(tx, bet, userId, pick);
+      return this.acceptLocked(tx, bet, userId, pick, userId);
     });
   }
 
@@ -110,7 +148,7 @@ export class BetsService {
       if (bet.opponentId === userId) throw new BetStateError('You have already accepted this challenge');
       const state = challengeState(bet, this.clock.now());
       if (state !== 'open') throw new ChallengeClosedError(state);
-      return this.acceptLocked(tx, bet, userId, pick);
+      return this.acceptLocked(tx, bet, userId, pick, userId);
     });
   }
 
@@ -130,7 +168,13 @@ export class BetsService {
       if (bet.kind === 'pot') {
         return action === 'decline' ? this.pots.decline(userId, bet, tx) : this.pots.cancel(userId, bet, tx);
       }
-      if (action === 'decline' && bet.opponentId !== userId) {
+      // The challenger declines a counter-offer on their turn; the challenged person may always decline.
+      const declinesCounter =
+        action === 'decline' &&
+        bet.status === 'pending' &&
+        offerTurn(bet) === 'creator' &&
+        bet.creatorId === userId;
+      if (action === 'decline' && bet.opponentId !== userId && !declinesCounter) {
         throw new NotYourMoveError('Only the challenged person can decline this bet');
       }
       if (action === 'cancel' && bet.creatorId !== userId) {
@@ -153,7 +197,11 @@ export class BetsService {
       await this.transitions.announce(
         tx,
         bet,
-        action === 'decline' ? betNotifications.declined(bet) : betNotifications.cancelled(bet),
+        declinesCounter
+          ? betNotifications.cancelled(bet)
+          : action === 'decline'
+            ? betNotifications.declined(bet)
+            : betNotifications.cancelled(bet),
       );
       return { ...bet, status };
     });
@@ -169,7 +217,7 @@ export class BetsService {
   private async insertPending(
     tx: Tx,
     creatorId: string,
-    input: CreateChallengeDto,
+    input: PendingTerms,
     now: Date,
     counterpart: { opponentId: string } | { challengeCode: string },
   ): Promise<Bet> {
@@ -184,7 +232,9 @@ export class BetsService {
       duration: input.duration,
       outcomes: input.outcomes,
       creatorPick: input.creatorPick,
-      resolutionType: 'mutual',
+      resolutionType: input.refereeId ? 'referee' : 'mutual',
+      refereeId: input.refereeId ?? null,
+      opponentAmount: unevenStake(input.amount, input.opponentAmount),
       expiresAt: new Date(now.getTime() + input.duration * 3_600_000),
     });
     await this.ledger.post(tx, [stakePosting(bet, creatorId, 'Insufficient balance for this bet')]);
@@ -198,9 +248,20 @@ export class BetsService {
         description: `New challenge received: ${bet.title}`,
       });
     }
+    if (bet.refereeId) {
+      lines.push({
+        userId: bet.refereeId,
+        type: 'referee_asked',
+        description: `Asked to referee: ${bet.title}`,
+      });
+    }
     await this.activities.record(tx, bet.id, lines);
     await this.transitions.postInCircle(tx, bet, input.circleId);
-    await this.transitions.announce(tx, bet, betNotifications.received(bet));
+    await this.transitions.announceTo(
+      tx,
+      [...partiesOf(bet), ...(bet.refereeId ? [bet.refereeId] : [])],
+      [...betNotifications.received(bet), ...refereeNotifications.asked(bet)],
+    );
     return bet;
   }
 
@@ -208,10 +269,19 @@ export class BetsService {
    * `userId` accepts the locked pending bet with `pick`: their stake is escrowed and the bet becomes
    * active with them as the opponent (already so for a sent challenge; set now for an open one).
    */
-  private async acceptLocked(tx: Tx, bet: Bet, userId: string, pick: string): Promise<Bet> {
+  private async acceptLocked(
+    tx: Tx,
+    bet: Bet,
+    userId: string,
+    pick: string,
+    acceptedBy: string,
+  ): Promise<Bet> {
     const now = this.clock.now();
     this.transitions.assertCan(bet, 'accept');
     if (bet.expiresAt && bet.expiresAt <= now) throw new BetStateError('This challenge has expired');
+    if (nextRefereeStage(refereeStage(bet), 'accept') === null) {
+      throw new BetStateError('This challenge is waiting for its referee to agree');
+    }
     await this.transitions.assertMayBet(tx, userId, now);
     await this.transitions.assertCreatorMayBet(tx, bet, now);
     if (!bet.outcomes.includes(pick))
@@ -219,14 +289,30 @@ export class BetsService {
     if (pick === bet.creatorPick) {
       throw new InvalidBetError('You must choose a different outcome than the challenger.', 'opponentPick');
     }
-    await this.ledger.post(tx, [stakePosting(bet, userId, 'Insufficient balance to accept this bet')]);
+    // The opponent's own stake: the creator's amount, or what the accepted offer says.
+    await this.ledger.post(tx, [
+      stakePosting(
+        bet,
+        userId,
+        acceptedBy === userId
+          ? 'Insufficient balance to accept this bet'
+          : 'The other side no longer has enough balance for this offer',
+        bet.opponentAmount ?? bet.amount,
+      ),
+    ]);
     await this.transitions.moveTo(tx, bet, 'accept', { opponentId: userId, opponentPick: pick });
     const accepted: Bet = { ...bet, status: 'active', opponentId: userId, opponentPick: pick };
     await this.activities.record(tx, bet.id, [
       { userId: bet.creatorId, type: 'bet_accepted', description: `Bet accepted: ${bet.title}` },
       { userId, type: 'bet_accepted', description: `You accepted a challenge: ${bet.title}` },
     ]);
-    await this.transitions.announce(tx, accepted, betNotifications.accepted(accepted));
+    await this.transitions.announce(
+      tx,
+      accepted,
+      acceptedBy === userId
+        ? betNotifications.accepted(accepted)
+        : refereeNotifications.offerAccepted(accepted, acceptedBy, userId),
+    );
     return accepted;
   }
 }

@@ -36,7 +36,7 @@ export function potSettlementPostings(
   bet: PotBet,
   seats: readonly PotSeat[],
   outcome: string,
-  kind: 'mutual' | 'admin',
+  kind: 'mutual' | 'admin' | 'referee',
 ): LedgerPosting[] {
   const reference = { referenceType: 'bet', referenceId: String(bet.id) };
   const players = joinedSeats(seats);

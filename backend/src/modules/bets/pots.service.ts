@@ -19,12 +19,15 @@ import { AccountSuspendedError, BetStateError, InvalidBetError, NotYourMoveError
 import type { SubmitResultResponseDto } from './dto/bet-actions.dto.js';
 import type { CreateBetDto } from './dto/create-bet.dto.js';
 import { potNotifications } from './pot-notifications.js';
+import { nextRefereeStage, refereeStage } from './bet-lifecycle.js';
+import { RefereeRules } from './referee-rules.js';
+import { refereeNotifications } from './referee-notifications.js';
 import { joinedSeats, potNet, potSettlementPostings, potTotal } from './pot-settlement.js';
 
 /** The fields of `POST /api/bets` that make a group pot. */
 export type CreatePotInput = Omit<
   CreateBetDto,
-  'opponentId' | 'amount' | 'inviteeIds' | 'stake' | 'joinBy'
+  'opponentId' | 'amount' | 'inviteeIds' | 'stake' | 'joinBy' | 'opponentAmount'
 > & {
   inviteeIds: string[];
   stake: string;
@@ -53,6 +56,7 @@ export class PotsService {
     private readonly standing: AccountStanding,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly referees: RefereeRules,
   ) {}
 
   async create(creatorId: string, input: CreatePotInput): Promise<Bet> {
@@ -78,8 +82,13 @@ export class PotsService {
     if (inviteeIds.some((id) => relations.get(id) !== 'friend')) {
       throw new InvalidBetError('You can only invite your friends to a group pot', 'inviteeIds');
     }
+    const refereeId = input.resolutionType === 'referee' ? (input.refereeId ?? null) : null;
+    if (input.resolutionType === 'referee' && !refereeId) {
+      throw new InvalidBetError('Choose a referee', 'refereeId');
+    }
     return this.transactor.run(async (tx) => {
       await this.transitions.assertMayBet(tx, creatorId, now);
+      if (refereeId) await this.referees.assertMayReferee(tx, creatorId, refereeId, inviteeIds, now);
       const stake = new Decimal(input.stake).toFixed(2);
       const bet = await this.bets.insert(tx, {
         kind: 'pot',
@@ -94,7 +103,8 @@ export class PotsService {
         duration: input.duration,
         outcomes: input.outcomes,
         creatorPick: input.creatorPick,
-        resolutionType: 'mutual',
+        resolutionType: refereeId ? 'referee' : 'mutual',
+        refereeId,
         joinBy,
         expiresAt: new Date(joinBy.getTime() + input.duration * HOUR),
       });
@@ -121,10 +131,15 @@ export class PotsService {
           description: `Invited to a group pot: ${bet.title}`,
         })),
       ]);
+      if (refereeId) {
+        await this.activities.record(tx, bet.id, [
+          { userId: refereeId, type: 'referee_asked', description: `Asked to referee: ${bet.title}` },
+        ]);
+      }
       await this.transitions.announceTo(
         tx,
-        [creatorId, ...inviteeIds],
-        potNotifications.invited(bet, inviteeIds),
+        [creatorId, ...inviteeIds, ...(refereeId ? [refereeId] : [])],
+        [...potNotifications.invited(bet, inviteeIds), ...refereeNotifications.asked(bet)],
       );
       return bet;
     });
@@ -158,6 +173,8 @@ export class PotsService {
     this.transitions.assertCan(bet, 'join');
     this.assertJoinOpen(bet, now);
     if (seat?.joinedAt) throw new BetStateError('You are in this pot already');
+    if (userId === bet.refereeId)
+      throw new NotYourMoveError('You referee this pot, so you cannot play in it');
     if (await this.standing.isSuspended(tx, userId, now)) throw new AccountSuspendedError();
     if (!(await this.standing.isActive(tx, userId)))
       throw new NotYourMoveError('Your account cannot join pots');
@@ -242,6 +259,9 @@ export class PotsService {
       if (bet.creatorId !== userId)
         throw new NotYourMoveError('Only the person who started this pot can start it');
       this.transitions.assertCan(bet, 'lock');
+      if (nextRefereeStage(refereeStage(bet), 'lock') === null) {
+        throw new BetStateError('This pot is waiting for its referee to agree');
+      }
       return this.lockLocked(tx, bet, this.clock.now());
     });
   }
@@ -252,6 +272,10 @@ export class PotsService {
    * rather than that it is gone); otherwise it is void and every stake comes back.
    */
   async lockLocked(tx: TxOrManager, bet: Bet, now: Date): Promise<Bet> {
+    // A referee pot cannot start before its referee agreed: at its join deadline without one, it is void.
+    if (nextRefereeStage(refereeStage(bet), 'lock') === null) {
+      return this.voidLocked(tx, bet, 'its referee did not agree before the deadline to join.');
+    }
     const seats = await this.seats.seatsOf(tx, bet.id);
     const players = joinedSeats(seats);
     const picks = new Set(players.map((seat) => seat.pick));
@@ -407,7 +431,7 @@ export class PotsService {
     bet: Bet,
     seats: Seat[],
     outcome: string,
-    kind: 'mutual' | 'admin',
+    kind: 'mutual' | 'admin' | 'referee',
     now: Date,
   ): Promise<{ userId: string; net: string }[]> {
     const postings = potSettlementPostings(bet, seats, outcome, kind);

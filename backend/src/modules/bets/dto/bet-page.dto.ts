@@ -81,10 +81,10 @@ export class PartyDisputeHistoryDto {
 export class BetPageDto {
   @ApiProperty({ type: BetDto }) bet: BetDto;
   @ApiProperty({
-    enum: ['creator', 'opponent', 'player', 'admin'],
-    description: 'player: a group pot’s player who did not start it',
+    enum: ['creator', 'opponent', 'player', 'referee', 'admin'],
+    description: 'player: a group pot’s player who did not start it; referee: the bet’s referee (no receipts)',
   })
-  viewerRole: 'creator' | 'opponent' | 'player' | 'admin';
+  viewerRole: 'creator' | 'opponent' | 'player' | 'referee' | 'admin';
   @ApiProperty({ type: [BetEventDto] }) timeline: BetEventDto[];
   @ApiProperty({
     type: [BetReceiptDto],

@@ -37,6 +37,24 @@ export class BetParticipantDto {
   payout: string | null;
 }
 
+/** One counter-offer on a pending duel (docs/product.md, "Counter-offers"). */
+export class BetOfferDto {
+  @ApiProperty({ description: '1 for the first counter, then one more per offer' }) round: number;
+  @ApiProperty() byUserId: string;
+  @ApiProperty({ example: '10.00', description: 'The stake the opponent would put in' })
+  opponentAmount: string;
+  @ApiProperty({ nullable: true, type: String, description: 'The opponent’s pick, if the offer changes it' })
+  opponentPick: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+/** A referee's call (docs/product.md, "Referee bets"). */
+export class RefereeCallDto {
+  @ApiProperty({ description: 'The outcome text, or no_clear_outcome' }) result: string;
+  @ApiProperty() note: string;
+  @ApiProperty({ format: 'date-time' }) calledAt: string;
+}
+
 export class BetDto {
   @ApiProperty() id: number;
   @ApiProperty() title: string;
@@ -87,6 +105,52 @@ export class BetDto {
     description: 'Every seat, in join order. Always present.',
   })
   participants: BetParticipantDto[];
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'A referee bet’s referee (resolutionType referee). Always present.',
+  })
+  refereeId: string | null;
+  @ApiPropertyOptional({ type: BetPartyDto, nullable: true, description: 'Always present.' })
+  referee: BetPartyDto | null;
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'When the referee took the role; the bet cannot start before. Always present.',
+  })
+  refereeAcceptedAt: string | null;
+  @ApiPropertyOptional({ type: RefereeCallDto, nullable: true, description: 'Always present.' })
+  call: RefereeCallDto | null;
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Until when a player may appeal the call. Always present.',
+  })
+  appealUntil: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    example: '10.00',
+    description:
+      'The opponent’s stake when uneven (amount stays the creator’s); null is even money. Always present.',
+  })
+  opponentAmount: string | null;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description:
+      'Who made the latest counter-offer (null: the creator’s terms); the other side answers. Always present.',
+  })
+  offerBy: string | null;
+  @ApiPropertyOptional({
+    type: [BetOfferDto],
+    description: 'Every counter-offer, oldest first. Always present.',
+  })
+  offers: BetOfferDto[];
 }
 
 export class ExpiringBetDto {

@@ -31,7 +31,7 @@ const trimEach = ({ value }: { value: unknown }): unknown =>
     : value;
 
 @ValidatorConstraint({ name: 'minimumAmount' })
-class MinimumAmount implements ValidatorConstraintInterface {
+export class MinimumAmount implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
     // Compared as text-derived cents, never as a float sum: "0.00" and "0" are below the minimum.
     return typeof value === 'string' && AMOUNT_PATTERN.test(value) && /[1-9]/.test(value);
@@ -128,10 +128,34 @@ export class CreateBetDto {
   @IsNotEmpty({ message: 'You must select your prediction' })
   creatorPick: string;
 
-  @ApiPropertyOptional({ enum: ['mutual'] })
+  @ApiPropertyOptional({
+    enum: ['mutual', 'referee'],
+    description:
+      'mutual (default): the players report; referee: refereeId calls it (docs/product.md, "Referee bets")',
+  })
   @IsOptional()
-  @IsIn(['mutual'], { message: 'resolutionType must be mutual' })
-  resolutionType?: 'mutual';
+  @IsIn(['mutual', 'referee'], { message: 'resolutionType must be mutual or referee' })
+  resolutionType?: 'mutual' | 'referee';
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'With resolutionType referee: a friend of yours who does not play, asked to call the bet',
+  })
+  @ValidateIf((body: CreateBetDto) => body.resolutionType === 'referee')
+  @IsString({ message: 'Choose a referee' })
+  @IsUUID('all', { message: 'Choose a referee from your friends' })
+  refereeId?: string;
+
+  @ApiPropertyOptional({
+    example: '10.00',
+    description:
+      'Uneven stakes (a challenge to one person): what the opponent puts in against your amount ("I put $30 against your $10")',
+  })
+  @IsOptional()
+  @IsString({ message: 'The opponent’s stake must be an amount' })
+  @Matches(AMOUNT_PATTERN, { message: 'The opponent’s stake must be a number with at most 2 decimal places' })
+  @Validate(MinimumAmount, { message: 'Minimum stake is $0.01' })
+  opponentAmount?: string;
 
   @ApiPropertyOptional({
     type: [String],
@@ -182,7 +206,15 @@ export class CreateChallengeDto extends OmitType(CreateBetDto, [
   'inviteeIds',
   'stake',
   'joinBy',
+  'resolutionType',
+  'refereeId',
+  'opponentAmount',
 ] as const) {
+  @ApiPropertyOptional({ enum: ['mutual'] })
+  @IsOptional()
+  @IsIn(['mutual'], { message: 'resolutionType must be mutual' })
+  resolutionType?: 'mutual';
+
   @ApiProperty({ example: '25.00', description: 'Dollars as a string with at most 2 decimals' })
   @AmountRules()
   amount: string;

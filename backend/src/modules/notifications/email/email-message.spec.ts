@@ -63,8 +63,8 @@ describe('isDeliverableAddress', () => {
 });
 
 describe('isEmailed', () => {
-  it('emails every type except the first result report, circle comments and each join of a pot', () => {
+  it('emails every type except the steps in the middle of a bet, each join of a pot and circle comments', () => {
     const skipped = NOTIFICATION_TYPES.filter((type) => !isEmailed(type));
-    expect(skipped).toEqual(['result_submitted', 'pot_joined', 'circle_comment']);
+    expect(skipped).toEqual(['result_submitted', 'referee_answered', 'counter_offer', 'pot_joined', 'circle_comment']);
   });
 });

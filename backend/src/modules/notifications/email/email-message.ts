@@ -39,6 +39,14 @@ export const EMAILED_TYPES = {
   pot_void: true,
   pot_reminder: true,
   pot_settled: true,
+  // A referee is asked, reminded, and players hear the call and an appeal: each asks for an answer or money
+  // is at stake. The referee's answer and a counter-offer are steps in the middle: in the app only.
+  referee_asked: true,
+  referee_answered: false,
+  referee_reminder: true,
+  bet_called: true,
+  call_appealed: true,
+  counter_offer: false,
 } as const satisfies Record<NotificationType, boolean>;
 
 export function isEmailed(type: NotificationType): boolean {
