@@ -107,6 +107,8 @@ describe('referee bets', () => {
       message: 'This challenge is waiting for its referee to agree',
     });
     expect((await post(opponent, `/${id}/referee/accept`)).status).toBe(403);
+    const mine = await api(t, 'GET', '/api/bets/referees/me/bets', { token: referee.token });
+    expect((mine.body as unknown as { id: number }[]).map((bet) => bet.id)).toEqual([id]);
     // The referee reads the bet's page as its referee: no admin view, no one's receipts.
     const page = await api(t, 'GET', `/api/bets/${id}/page`, { token: referee.token });
     expect({ role: page.body.viewerRole, receipts: page.body.receipts }).toEqual({

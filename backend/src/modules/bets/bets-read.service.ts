@@ -224,6 +224,20 @@ export class BetsReadService {
     return dto;
   }
 
+  /**
+   * The open bets the viewer referees or is asked to (pending, active, disputed), newest first: what they have
+   * to answer or call (docs/product.md, "Referee bets"). Through the partial index on refereeId.
+   */
+  async refereeing(viewer: AuthUser): Promise<BetDto[]> {
+    const rows = await this.reads.rows<BetRow>(
+      `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS}
+        WHERE b."refereeId" = $1 AND b.status IN ('pending', 'active', 'disputed')
+        ORDER BY b.id DESC LIMIT $2`,
+      [viewer.id, MAX_PAGE],
+    );
+    return this.present(viewer, rows);
+  }
+
   /** Open bets whose deadline is within the next two hours: the client's hourly poll plus its 60 s reminder check. */
   async expiring(viewer: AuthUser, now: Date): Promise<ExpiringBetDto[]> {
     const rows = await this.bets

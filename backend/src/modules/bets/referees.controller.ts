@@ -33,6 +33,13 @@ export class RefereesController {
     readonly idempotency: IdempotentRequests,
   ) {}
 
+  @Get('referees/me/bets')
+  @ApiOperation({ summary: 'The open bets you referee or are asked to: to answer, to call, or under appeal' })
+  @ApiOkResponse({ type: [BetDto] })
+  refereeing(@CurrentUser() user: AuthUser): Promise<BetDto[]> {
+    return this.reads.refereeing(user);
+  }
+
   @Get('referees/:userId/record')
   @ApiOperation({
     summary: 'A referee’s record: calls made, appealed and overturned (as their activity privacy allows)',
