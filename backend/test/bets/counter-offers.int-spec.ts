@@ -1,7 +1,13 @@
 import { BetDeadlinesService } from '../../src/modules/bets/bet-deadlines.service.js';
 import { befriend } from '../friends/friends-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
-import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
+import {
+  adminTotalsFromTables,
+  balanceOf,
+  expectAdminTotalsMatchTables,
+  expectMoneyInvariants,
+} from '../support/invariants.js';
+import { expectUserStatsKept } from '../support/user-stats-oracle.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -99,6 +105,69 @@ describe('counter-offers', () => {
     const even = await challenge({ opponentAmount: '30.00' });
     const read = await api(t, 'GET', `/api/bets/${even}`, { token: creator.token });
     expect(read.body.opponentAmount).toBeNull();
+  });
+
+  it("counts each side's own stake in the figures: wagered, won, lost, profit and the admin's volume", async () => {
+    const figures = async (user: SignedUpUser) => {
+      const response = await api(t, 'GET', '/api/analytics/user-stats', { token: user.token });
+      expect(response.status).toBe(200);
+      const body = response.body as {
+        totalAmountWagered: string;
+        profitLoss: string;
+        totalBetsWon: number;
+        totalBetsLost: number;
+        profitHistory: { cumulative: string }[];
+      };
+      return {
+        wagered: body.totalAmountWagered,
+        profit: body.profitLoss,
+        won: body.totalBetsWon,
+        lost: body.totalBetsLost,
+        history: body.profitHistory.map((point) => point.cumulative),
+      };
+    };
+    const volumeBefore = (await adminTotalsFromTables(t.dataSource))!.totalVolume;
+    // 30 against 10, the opponent wins: they gain the creator's 30, the creator loses their own 30.
+    const lost = await challenge({ opponentAmount: '10.00' });
+    await post(opponent, `/${lost}/accept`, { opponentPick: 'Late' });
+    await post(creator, `/${lost}/submit-result`, { result: 'Late' });
+    await post(opponent, `/${lost}/submit-result`, { result: 'Late' });
+    expect(await figures(creator)).toEqual({
+      wagered: '30.00',
+      profit: '-30.00',
+      won: 0,
+      lost: 1,
+      history: ['-30.00'],
+    });
+    expect(await figures(opponent)).toEqual({
+      wagered: '10.00',
+      profit: '30.00',
+      won: 1,
+      lost: 0,
+      history: ['30.00'],
+    });
+    // Again, the creator wins: they gain the opponent's 10.
+    const won = await challenge({ opponentAmount: '10.00' });
+    await post(opponent, `/${won}/accept`, { opponentPick: 'Late' });
+    await post(creator, `/${won}/submit-result`, { result: 'On time' });
+    await post(opponent, `/${won}/submit-result`, { result: 'On time' });
+    expect(await figures(creator)).toEqual({
+      wagered: '60.00',
+      profit: '-20.00',
+      won: 1,
+      lost: 1,
+      history: ['-30.00', '-20.00'],
+    });
+    expect(await figures(opponent)).toEqual({
+      wagered: '20.00',
+      profit: '20.00',
+      won: 1,
+      lost: 1,
+      history: ['30.00', '20.00'],
+    });
+    expect(Number((await adminTotalsFromTables(t.dataSource))!.totalVolume) - Number(volumeBefore)).toBe(80);
+    await expectAdminTotalsMatchTables(t.dataSource);
+    await expectUserStatsKept(t.dataSource);
   });
 
   it('ends in a decline: the creator counters back, the opponent declines; the creator is refunded', async () => {

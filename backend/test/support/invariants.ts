@@ -117,7 +117,7 @@ const ADMIN_TOTALS_FROM_TABLES = `
          (SELECT coalesce(sum(CASE WHEN kind = 'pot'
                                    THEN amount * (SELECT count(*) FROM bet_participants s
                                                    WHERE s."betId" = bets.id AND s."joinedAt" IS NOT NULL)
-                                   ELSE amount * 2 END), 0)
+                                   ELSE amount + coalesce("opponentAmount", amount) END), 0)
             FROM bets WHERE status IN ('active', 'disputed', 'completed'))::numeric(14,2)::text AS "totalVolume",
          (SELECT count(*) FROM bets WHERE status = 'disputed')::int AS "activeDisputes"`;
 

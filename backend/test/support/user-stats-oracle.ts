@@ -18,16 +18,21 @@ interface Queryable {
  */
 /**
  * Every bet the person is in once under way, as a duel party or a joined pot player: their stake, whether it
- * was decided (someone won) and won, and what it came to. A pot is decided when a joined player picked its
+ * was decided (someone won) and won, and what it came to (a duel's winner gains the other side's stake, which
+ * differs from their own when the stakes are uneven). A pot is decided when a joined player picked its
  * outcome; its winners' net is their payout minus their stake, everyone else's minus the stake.
  */
 const MINE = `
   mine AS (
-    SELECT id, status, amount, "resolutionDate",
+    SELECT id, status, own AS amount, "resolutionDate",
            (status = 'completed' AND "winnerUserId" IS NOT NULL) AS decided,
            (status = 'completed' AND "winnerUserId" = $1) AS won,
-           CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END AS net
-      FROM bets WHERE kind = 'duel' AND ("creatorId" = $1 OR "opponentId" = $1)
+           CASE WHEN "winnerUserId" = $1 THEN theirs ELSE -own END AS net
+      FROM bets,
+           LATERAL (SELECT CASE WHEN "creatorId" = $1 THEN amount ELSE coalesce("opponentAmount", amount) END AS own,
+                           CASE WHEN "creatorId" = $1 THEN coalesce("opponentAmount", amount) ELSE amount END
+                             AS theirs) stakes
+     WHERE kind = 'duel' AND ("creatorId" = $1 OR "opponentId" = $1)
     UNION ALL
     SELECT b.id, b.status, s.stake, b."resolutionDate", w.decided, w.decided AND s.pick = b."finalResult",
            CASE WHEN s.pick = b."finalResult" THEN s.payout - s.stake ELSE -s.stake END

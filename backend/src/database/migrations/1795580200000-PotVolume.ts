@@ -6,7 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * bet. A pot's seats are fixed once it locks, which is when it starts to count, so the trigger's
  * before-and-after difference stays exact; the recount (backfill, TRUNCATE) uses the same rule.
  */
-const volumeFunction = (pot: string) => `
+export const volumeFunction = (pot: string) => `
   CREATE OR REPLACE FUNCTION betwixt_bet_volume(kind text, bet_id integer, amount numeric, status text)
   RETURNS numeric LANGUAGE sql STABLE AS $$
     SELECT CASE WHEN status NOT IN ('active', 'disputed', 'completed') THEN 0
@@ -14,9 +14,9 @@ const volumeFunction = (pot: string) => `
                 ELSE amount * 2 END
   $$`;
 
-const POT_VOLUME = `amount * (SELECT count(*) FROM bet_participants s WHERE s."betId" = bet_id AND s."joinedAt" IS NOT NULL)`;
+export const POT_VOLUME = `amount * (SELECT count(*) FROM bet_participants s WHERE s."betId" = bet_id AND s."joinedAt" IS NOT NULL)`;
 
-const bodies = (volume: (row: string) => string) => ({
+export const bodies = (volume: (row: string) => string) => ({
   recount: `
     CREATE OR REPLACE FUNCTION betwixt_admin_totals_recount() RETURNS void LANGUAGE sql AS $$
       DELETE FROM admin_totals_delta;

@@ -54,7 +54,7 @@ const RECOUNT_STREAKS = `
      WHERE "userId" = who
   $$`;
 
-const BET_STATS = `
+export const BET_STATS = `
   CREATE OR REPLACE FUNCTION betwixt_bet_stats() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
     d record;
@@ -165,7 +165,7 @@ const BET_STATS = `
     RETURN NULL;
   END $$`;
 
-const REBUILD = `
+export const REBUILD = `
   CREATE OR REPLACE FUNCTION betwixt_rebuild_user_stats() RETURNS void LANGUAGE plpgsql AS $$
   BEGIN
     LOCK TABLE bets, bet_participants, transactions IN SHARE MODE;
@@ -219,14 +219,14 @@ const REBUILD = `
     SELECT "userId", sum(amount) FROM transactions WHERE type IN ('bet_payout', 'payout_reversal') GROUP BY "userId";
   END $$`;
 
-const TRIGGER = (columns: string, changed: string) => `
+export const TRIGGER = (columns: string, changed: string) => `
   CREATE TRIGGER "TRG_bets_user_stats" AFTER UPDATE OF ${columns} ON "bets" FOR EACH ROW
    WHEN ((${changed})
          AND (OLD.status IN ('active', 'disputed', 'completed') OR NEW.status IN ('active', 'disputed', 'completed')))
    EXECUTE FUNCTION betwixt_bet_stats()`;
 
-const BEFORE_COLUMNS = `status, "winnerUserId", amount, "creatorId", "opponentId", "resolutionDate"`;
-const BEFORE_CHANGED = `OLD.status IS DISTINCT FROM NEW.status OR OLD."winnerUserId" IS DISTINCT FROM NEW."winnerUserId"
+export const BEFORE_COLUMNS = `status, "winnerUserId", amount, "creatorId", "opponentId", "resolutionDate"`;
+export const BEFORE_CHANGED = `OLD.status IS DISTINCT FROM NEW.status OR OLD."winnerUserId" IS DISTINCT FROM NEW."winnerUserId"
           OR OLD.amount IS DISTINCT FROM NEW.amount OR OLD."creatorId" IS DISTINCT FROM NEW."creatorId"
           OR OLD."opponentId" IS DISTINCT FROM NEW."opponentId"
           OR (NEW.status = 'completed' AND OLD."resolutionDate" IS DISTINCT FROM NEW."resolutionDate")`;

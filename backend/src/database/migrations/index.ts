@@ -26,6 +26,7 @@ import { Circles1795590000000 } from './1795590000000-Circles.js';
 import { PotPlayerStats1795600000000 } from './1795600000000-PotPlayerStats.js';
 import { PotsInCircles1795600100000 } from './1795600100000-PotsInCircles.js';
 import { RefereesAndCounterOffers1795610000000 } from './1795610000000-RefereesAndCounterOffers.js';
+import { UnevenStakeFigures1795640000000 } from './1795640000000-UnevenStakeFigures.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   PotPlayerStats1795600000000,
   PotsInCircles1795600100000,
   RefereesAndCounterOffers1795610000000,
+  UnevenStakeFigures1795640000000,
 ];

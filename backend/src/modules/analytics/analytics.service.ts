@@ -53,17 +53,20 @@ const FIGURES_SQL = `
 /**
  * The running profit after each of the latest 100 decided bets (oldest first once reversed), in the order
  * (resolutionDate, id): the kept total minus what the later bets added. The latest 100 come from the
- * partial indexes of decided bets by (party, resolutionDate, id), read backwards, 100 per side at most, and
+ * partial indexes of decided bets by (party, resolutionDate, id), read backwards, 100 per side at most (a
+ * duel's winner gains the other side's stake, its loser loses their own), and
  * from the person's decided pots (their seats' decidedNet: payout minus stake, or minus the stake).
  */
 const HISTORY_SQL = `
   WITH latest AS (
     SELECT id, "resolutionDate", delta FROM (
-      (SELECT id, "resolutionDate", CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END AS delta
+      (SELECT id, "resolutionDate",
+              CASE WHEN "winnerUserId" = $1 THEN coalesce("opponentAmount", amount) ELSE -amount END AS delta
          FROM bets WHERE "creatorId" = $1 AND status = 'completed' AND "winnerUserId" IS NOT NULL
         ORDER BY "resolutionDate" DESC, id DESC LIMIT 100)
       UNION ALL
-      (SELECT id, "resolutionDate", CASE WHEN "winnerUserId" = $1 THEN amount ELSE -amount END AS delta
+      (SELECT id, "resolutionDate",
+              CASE WHEN "winnerUserId" = $1 THEN amount ELSE -coalesce("opponentAmount", amount) END AS delta
          FROM bets WHERE "opponentId" = $1 AND status = 'completed' AND "winnerUserId" IS NOT NULL
         ORDER BY "resolutionDate" DESC, id DESC LIMIT 100)
       UNION ALL
