@@ -126,6 +126,9 @@ const ForgotPasswordPage = lazy(() => import('../features/password/ForgotPasswor
 const ResetPasswordPage = lazy(() => import('../features/password/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/password/VerifyEmailPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
+const CirclesPage = lazy(() => import('../features/circles/CirclesPage'));
+const CirclePage = lazy(() => import('../features/circles/CirclePage'));
+const JoinCirclePage = lazy(() => import('../features/circles/JoinCirclePage'));
 
 /**
  * The app's routes. Declarative (`<Routes>` under a `<BrowserRouter>`), not a data router: nothing here uses
@@ -144,6 +147,30 @@ export function AppRoutes() {
           element={
             <LazyThemeRoot>
               <FriendsPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="circles"
+          element={
+            <LazyThemeRoot>
+              <CirclesPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="circles/join/:code"
+          element={
+            <LazyThemeRoot>
+              <JoinCirclePage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="circles/:id"
+          element={
+            <LazyThemeRoot>
+              <CirclePage />
             </LazyThemeRoot>
           }
         />
