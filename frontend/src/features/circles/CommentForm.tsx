@@ -23,6 +23,8 @@ export function CommentForm({
     <Formik
       initialValues={{ body: initial }}
       validationSchema={commentSchema}
+      // Checked on send and while typing, not on leaving the box: moving past an empty box is not a mistake.
+      validateOnBlur={false}
       onSubmit={async (values, helpers) => {
         const done = await submit(values, helpers, () => onSend(values.body.trim()), {
           failure: { title: 'Could not send the comment', fallback: 'Please try again.' },

@@ -110,7 +110,7 @@ export function FeedItemCard({
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Stack spacing={1.5}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
-            <Typography id={headingId} variant="overline" component="h3" sx={{ lineHeight: 1.5 }}>
+            <Typography id={headingId} variant="overline" component="h2" sx={{ lineHeight: 1.5 }}>
               {KIND_TEXT[item.kind]}
             </Typography>
             <Typography
