@@ -137,6 +137,14 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
   await noah.page.getByRole('button', { name: `Join ${circleName}` }).click();
   await expect(noah.page.getByRole('heading', { level: 1, name: circleName })).toBeVisible();
 
+  // Signed out, the link names no circle and leads through sign-up or sign-in back to itself.
+  const strangerPage = await (await browser.newContext({ ...info.project.use, viewport: PHONE })).newPage();
+  await strangerPage.goto(link);
+  await expect(strangerPage.getByRole('heading', { name: 'You’re invited to a circle on Betwixt' })).toBeVisible();
+  await expect(strangerPage.getByText(circleName)).toHaveCount(0);
+  await expectAccessible(strangerPage, 'the circle link, signed out');
+  await strangerPage.context().close();
+
   // Ivy is no one's friend: she joins through the link.
   await ivy.page.goto(link);
   await expect(ivy.page.getByRole('heading', { name: `Join ${circleName}` })).toBeVisible();

@@ -47,6 +47,7 @@ const subscribeToStore = (listener: () => void) => appStore.subscribe(listener);
 const SIGNED_OUT_PAGES = [
   '/invite/:code',
   '/c/:code',
+  '/circles/join/:code',
   '/forgot-password',
   '/reset-password',
   '/verify-email',

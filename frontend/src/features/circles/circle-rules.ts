@@ -43,10 +43,11 @@ export function streakBadge(streak: number): string {
   return `${streak > 0 ? 'W' : 'L'}${Math.abs(streak)}`;
 }
 
+/** The reliability mark: late reports and disputes lost, none "reliable", 1–2 "watch", more "unreliable". */
 export const RELIABILITY_TEXT = {
   reliable: 'Reliable',
-  watch: 'Sometimes late',
-  unreliable: 'Often late or loses disputes',
+  watch: 'Watch',
+  unreliable: 'Unreliable',
 } as const;
 
 /** Net winnings with their sign: "+$12.50", "−$3.00", "$0.00"; "Private" when the player hides it. */

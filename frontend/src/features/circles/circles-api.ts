@@ -1,6 +1,7 @@
 import { api } from '../../api/base-api';
 import { cursorPages, withCursor } from '../../api/cursor-pages';
 import type { Schemas } from '../../api/schemas';
+import { linkUrl } from '../../lib/pending-link';
 
 /** The API's shapes for circles, generated from the backend's OpenAPI document (src/api/schemas.ts). */
 export type CircleSummary = Schemas['CircleSummaryDto'];
@@ -205,6 +206,5 @@ export const {
   useFriendsToInviteQuery,
 } = circlesApi;
 
-/** The path of a circle's invite link in the app (its code names the circle), and its address to share. */
-export const circleLinkPath = (code: string): string => `/circles/join/${encodeURIComponent(code)}`;
-export const circleLinkUrl = (code: string): string => `${window.location.origin}${circleLinkPath(code)}`;
+/** The address of a circle's invite link, to share (its code names the circle). */
+export const circleLinkUrl = (code: string): string => linkUrl('circle', code);
