@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from '@mui/material';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { PICTURE_PROBLEMS, PictureProblem, preparePicture } from '../../lib/picture';
+import { useEffect, useState } from 'react';
+import { usePictureChoice } from '../../components/use-picture-choice';
+import { PICTURE_PROBLEMS } from '../../lib/picture';
 import { CircleAvatar } from './CircleAvatar';
 
 /**
@@ -19,31 +20,18 @@ export function PicturePicker({
   onRemove?: () => void | Promise<void>;
 }) {
   const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const problemId = useId();
+  const { open, fileInput, preparing, problem, setProblem, problemId } = usePictureChoice(async (image) => {
+    setPreview(URL.createObjectURL(image));
+    try {
+      await onPicked(image);
+      return null;
+    } catch {
+      setPreview(null);
+      return PICTURE_PROBLEMS.encodeFailed;
+    }
+  }, 'Choose the circle’s picture');
   // Blob addresses hold the image in memory until revoked.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so that choosing the same file again (after fixing a problem) fires again.
-    event.target.value = '';
-    if (!file) return;
-    setProblem(null);
-    setPreparing(true);
-    try {
-      const image = await preparePicture(file);
-      setPreview(URL.createObjectURL(image));
-      await onPicked(image);
-    } catch (error) {
-      setPreview(null);
-      setProblem(error instanceof PictureProblem ? error.message : PICTURE_PROBLEMS.notAnImage);
-    } finally {
-      setPreparing(false);
-    }
-  };
 
   return (
     <Stack spacing={1}>
@@ -52,7 +40,7 @@ export function PicturePicker({
         <Button
           variant="outlined"
           disabled={busy || preparing}
-          onClick={() => input.current?.click()}
+          onClick={open}
           aria-describedby={problem ? problemId : undefined}
           sx={{ minHeight: 44 }}
         >
@@ -71,14 +59,7 @@ export function PicturePicker({
             Remove picture
           </Button>
         )}
-        <input
-          ref={input}
-          hidden
-          type="file"
-          accept="image/*"
-          aria-label="Choose the circle’s picture"
-          onChange={(event) => void choose(event)}
-        />
+        {fileInput}
       </Stack>
       {problem && (
         <Alert severity="error" id={problemId} onClose={() => setProblem(null)}>
