@@ -2,7 +2,8 @@
 // `npm run bench:scale`: how the read endpoints hold up as the bets table grows. Starts the built app on its own
 // embedded PostgreSQL, seeds bets with generate_series in steps (10k, 100k, 1M by default) among ~10k users,
 // with a few "heavy" people in ~1 of 50 bets each (as creator and as opponent), a tenth of the bets group pots of
-// 3 to 20 players (scale-pots.mjs), and after each step prints
+// 3 to 20 players (scale-pots.mjs), 10k circles with a tenth of the bets posted in them (scale-circles.mjs), and
+// after each step prints
 // p50/p99 of every list and summary endpoint, for a heavy user and for an admin. Not part of `npm test`.
 //   node bench/scale.mjs [--sizes 10000,100000,1000000] [--duration 5] [--connections 10] [--out file]
 // With --connections 1 the latencies are each endpoint's own time (how flat it stays as the table grows); with
@@ -13,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { embeddedUrl } from '../backend/dist/database/embedded-postgres.js';
+import { circleReads, seedCircleBets, setUpCircles } from './scale-circles.mjs';
 import { POT_USER_READS, potPageOf, seedPots } from './scale-pots.mjs';
 import { cannon, client, signUp, startBetwixt, stopBetwixt, waitFor } from './support.mjs';
 
@@ -123,11 +125,13 @@ try {
   await db.query(`INSERT INTO users (id, email, username, "firstName", "lastName", balance, "authProvider")
     SELECT gen_random_uuid(), 'seed' || i || '@example.com', 'seed' || i, 'Seed', 'Person' || i, 0, 'manual' FROM generate_series(1, 10000) i`);
   const heavyIds = heavy.map((person) => person.id);
+  const circles = await setUpCircles(db, heavyIds[0]);
   const lines = [];
   let seeded = 0;
   for (const size of SIZES) {
     const started = Date.now();
     await seed(db, seeded, size, heavyIds);
+    const newestPost = await seedCircleBets(db, seeded, size, circles);
     seeded = size;
     const [{ id: pageBet }] = (
       await db.query(`SELECT id FROM bets WHERE "creatorId" = $1 ORDER BY id DESC LIMIT 1`, [heavyIds[0]])
@@ -135,14 +139,21 @@ try {
     const potPage = await potPageOf(db, heavyIds[0]);
     console.log(`seeded ${size} bets in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     for (const [who, token, paths] of [
-      ['user', heavy[0].token, [...USER_READS, ...POT_USER_READS]],
+      ['user', heavy[0].token, [...USER_READS, ...POT_USER_READS, ...circleReads(circles, newestPost)]],
       ['admin', admin.token, ADMIN_READS],
     ]) {
       for (const template of paths) {
-        const path = template.replace('{page}', `${pageBet}/page`).replace('{potPage}', `${potPage}/page`);
+        // A path with {page} or {potPage} in it, or one with ids in it and the label to print instead (circles).
+        const path =
+          typeof template === 'string'
+            ? template.replace('{page}', `${pageBet}/page`).replace('{potPage}', `${potPage}/page`)
+            : template.path;
+        const label =
+          typeof template === 'string'
+            ? `GET ${template.replace('{page}', ':id/page').replace('{potPage}', ':id/page (a pot)')}`
+            : template.label;
         const { latency, requests } = await time(path, token);
-        const shown = template.replace('{page}', ':id/page').replace('{potPage}', ':id/page (a pot)');
-        const line = `| ${size.toLocaleString('en-US')} | ${who} | GET ${shown} | ${latency.p50} | ${latency.p99} | ${requests.average.toFixed(0)} |`;
+        const line = `| ${size.toLocaleString('en-US')} | ${who} | ${label} | ${latency.p50} | ${latency.p99} | ${requests.average.toFixed(0)} |`;
         console.log(line);
         lines.push(line);
       }

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newPerson, signUp } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { newPerson, signUp, tabTo } from './support';
 
 /** The focused element shows a solid ring (the theme's :focus-visible outline), not only MUI's ripple. */
 async function expectFocusRing(page: Page): Promise<void> {
@@ -8,15 +8,6 @@ async function expectFocusRing(page: Page): Promise<void> {
     return focused ? getComputedStyle(focused).outlineStyle : 'none';
   });
   expect(outline).toBe('solid');
-}
-
-/** Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, backwards = false): Promise<void> {
-  for (let presses = 0; presses < 60; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error('the element was not reached with Tab');
 }
 
 test('sign up and send a challenge with the keyboard alone, holding Space to confirm', async ({

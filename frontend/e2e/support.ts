@@ -113,6 +113,15 @@ export async function logIn(page: Page, emailOrUsername: string, password: strin
   await dialog.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
+export async function tabTo(page: Page, target: Locator, backwards = false): Promise<void> {
+  for (let presses = 0; presses < 60; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error('the element was not reached with Tab');
+}
+
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;

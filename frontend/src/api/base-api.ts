@@ -70,6 +70,10 @@ export const api = createApi({
     'Admin',
     'Notification',
     'Invite',
+    'Circle',
+    'CircleFeed',
+    'CircleComments',
+    'Trophy',
   ],
   endpoints: () => ({}),
 });

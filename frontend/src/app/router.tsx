@@ -47,6 +47,7 @@ const subscribeToStore = (listener: () => void) => appStore.subscribe(listener);
 const SIGNED_OUT_PAGES = [
   '/invite/:code',
   '/c/:code',
+  '/circles/join/:code',
   '/forgot-password',
   '/reset-password',
   '/verify-email',
@@ -126,6 +127,9 @@ const ForgotPasswordPage = lazy(() => import('../features/password/ForgotPasswor
 const ResetPasswordPage = lazy(() => import('../features/password/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/password/VerifyEmailPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
+const CirclesPage = lazy(() => import('../features/circles/CirclesPage'));
+const CirclePage = lazy(() => import('../features/circles/CirclePage'));
+const JoinCirclePage = lazy(() => import('../features/circles/JoinCirclePage'));
 
 /**
  * The app's routes. Declarative (`<Routes>` under a `<BrowserRouter>`), not a data router: nothing here uses
@@ -144,6 +148,30 @@ export function AppRoutes() {
           element={
             <LazyThemeRoot>
               <FriendsPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="circles"
+          element={
+            <LazyThemeRoot>
+              <CirclesPage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="circles/join/:code"
+          element={
+            <LazyThemeRoot>
+              <JoinCirclePage />
+            </LazyThemeRoot>
+          }
+        />
+        <Route
+          path="circles/:id"
+          element={
+            <LazyThemeRoot>
+              <CirclePage />
             </LazyThemeRoot>
           }
         />

@@ -3,15 +3,16 @@
  * for this tab until they are signed in: the identity-provider sign-in leaves the page, so the address alone
  * would lose it. Signed in, the app takes them back to it (router.tsx).
  */
-export type LinkKind = 'invite' | 'challenge';
+export type LinkKind = 'invite' | 'challenge' | 'circle';
 
 const KEYS: Record<LinkKind, string> = {
   invite: 'betwixt.pending_invite',
   challenge: 'betwixt.pending_challenge',
+  circle: 'betwixt.pending_circle',
 };
 
 /** Where each kind of link opens in the app. */
-const PATHS: Record<LinkKind, string> = { invite: '/invite/', challenge: '/c/' };
+const PATHS: Record<LinkKind, string> = { invite: '/invite/', challenge: '/c/', circle: '/circles/join/' };
 
 export function rememberPendingLink(kind: LinkKind, code: string): void {
   try {
@@ -37,7 +38,7 @@ export function forgetPendingLink(kind: LinkKind): void {
   }
 }
 
-/** The in-app path of a link: `/invite/{code}` or `/c/{code}`. */
+/** The in-app path of a link: `/invite/{code}`, `/c/{code}` or `/circles/join/{code}`. */
 export function linkPath(kind: LinkKind, code: string): string {
   return `${PATHS[kind]}${encodeURIComponent(code)}`;
 }
@@ -49,7 +50,7 @@ export function linkUrl(kind: LinkKind, code: string): string {
 
 /** The page of the link the visitor signed in through, if any is still waiting (an invite first). */
 export function pendingLinkPath(): string | null {
-  for (const kind of ['invite', 'challenge'] as const) {
+  for (const kind of ['invite', 'challenge', 'circle'] as const) {
     const code = pendingLink(kind);
     if (code) return linkPath(kind, code);
   }

@@ -9,6 +9,7 @@ import {
   AccountCircleIcon,
   AddIcon,
   AdminIcon,
+  CirclesIcon,
   GroupIcon,
   HomeIcon,
   WalletIcon,
@@ -130,13 +131,15 @@ interface NavItem {
   icon: ReactNode;
 }
 
-/** docs/product.md §2 Navigation (first variant): Home, Friends, the add button, Wallet, Account, and Admin for admins. */
+/** docs/product.md §2 Navigation (first variant): Home, Friends, Circles, the add button, Wallet, Account, and Admin for admins. */
 function BottomBar({ isAdmin }: { isAdmin: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const left: NavItem[] = [
     { label: 'Home', path: '/', icon: <HomeIcon /> },
     { label: 'Friends', path: '/friends', icon: <GroupIcon /> },
+    // Circles get their own entry: three a side fits at 360 px, as the admin's right half shows.
+    { label: 'Circles', path: '/circles', icon: <CirclesIcon /> },
   ];
   const right: NavItem[] = [
     { label: 'Wallet', path: '/history', icon: <WalletIcon /> },

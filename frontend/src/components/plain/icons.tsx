@@ -20,6 +20,8 @@ const ADD = 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z';
 const HOME = 'M10 20v-6h4v6h5v-8h3L12 3 2 12h3v8z';
 const GROUP =
   'M16 11c1.66 0 2.99-1.34 2.99-3S17.66 5 16 5s-3 1.34-3 3 1.34 3 3 3m-8 0c1.66 0 2.99-1.34 2.99-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3m0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5c0-2.33-4.67-3.5-7-3.5m8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5';
+const WORKSPACES =
+  'M6 13c-2.2 0-4 1.8-4 4s1.8 4 4 4 4-1.8 4-4-1.8-4-4-4m6-10C9.8 3 8 4.8 8 7s1.8 4 4 4 4-1.8 4-4-1.8-4-4-4m6 10c-2.2 0-4 1.8-4 4s1.8 4 4 4 4-1.8 4-4-1.8-4-4-4';
 const WALLET =
   'M21 18v1c0 1.1-.9 2-2 2H5c-1.11 0-2-.9-2-2V5c0-1.1.89-2 2-2h14c1.1 0 2 .9 2 2v1h-9c-1.11 0-2 .9-2 2v8c0 1.1.89 2 2 2zm-9-2h10V8H12zm4-2.5c-.83 0-1.5-.67-1.5-1.5s.67-1.5 1.5-1.5 1.5.67 1.5 1.5-.67 1.5-1.5 1.5';
 const ACCOUNT_CIRCLE =
@@ -34,6 +36,7 @@ const NOTIFICATIONS =
 export const AddIcon = () => <Icon paths={[ADD]} />;
 export const HomeIcon = () => <Icon paths={[HOME]} />;
 export const GroupIcon = () => <Icon paths={[GROUP]} />;
+export const CirclesIcon = () => <Icon paths={[WORKSPACES]} />;
 export const WalletIcon = () => <Icon paths={[WALLET]} />;
 export const AccountCircleIcon = () => <Icon paths={[ACCOUNT_CIRCLE]} />;
 export const AdminIcon = () => <Icon paths={ADMIN} />;

@@ -12,8 +12,26 @@ withApiServer();
 const casey = aUser();
 
 afterEach(() => localStorage.clear());
+beforeEach(() => apiServer.use(http.get('/api/circles/trophies/:userId', () => HttpResponse.json([]))));
 
 describe('AccountPage', () => {
+  it('shows the season trophies on the profile, naming the circle only when the server does', async () => {
+    signedInAs(casey);
+    apiServer.use(
+      http.get('/api/circles/trophies/:userId', () =>
+        HttpResponse.json([
+          { circleId: 'c-1', circleName: 'Friday crew', seasonNumber: 2, awardedAt: '2026-11-01T00:00:00Z' },
+          { circleId: null, circleName: null, seasonNumber: 5, awardedAt: '2026-10-01T00:00:00Z' },
+        ]),
+      ),
+    );
+    renderWithStore(<AccountPage />, { at: '/account' });
+
+    expect(await screen.findByRole('heading', { name: 'Trophies (2)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Friday crew' }).getAttribute('href')).toBe('/circles/c-1?tab=table');
+    expect(screen.getByText('Season 5 winner in a circle')).toBeTruthy();
+  });
+
   it("shows the server's refusal of a profile field on that field, and stays in edit mode", async () => {
     signedInAs(casey);
     const sent = recordRequests('patch', '/api/user/profile', () =>

@@ -6,6 +6,7 @@ import { AnalyticsTab } from './AnalyticsTab';
 import { ProfileTab } from './ProfileTab';
 import { SettingsTab } from './SettingsTab';
 import { oneRowTabs } from '../../components/tabs-sx';
+import { TrophiesCard } from './TrophiesCard';
 
 type AccountTab = 'profile' | 'analytics' | 'activity' | 'settings';
 
@@ -31,7 +32,12 @@ export default function AccountPage() {
         <Tab label="Settings" value="settings" />
       </Tabs>
       <Box role="tabpanel">
-        {tab === 'profile' && <ProfileTab user={user} />}
+        {tab === 'profile' && (
+          <Stack spacing={2}>
+            <ProfileTab user={user} />
+            <TrophiesCard userId={user.id} />
+          </Stack>
+        )}
         {tab === 'analytics' && <AnalyticsTab />}
         {tab === 'activity' && <ActivityTab />}
         {tab === 'settings' && <SettingsTab user={user} />}

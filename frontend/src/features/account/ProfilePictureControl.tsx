@@ -1,9 +1,9 @@
 import { Alert, Avatar, Box, Button, CircularProgress, Stack } from '@mui/material';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { initials } from '../../lib/initials';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
-import { PICTURE_PROBLEMS, PictureProblem, preparePicture } from '../../lib/picture';
+import { usePictureChoice } from '../../components/use-picture-choice';
 import type { User } from '../../session/types';
 import { useRemoveProfilePictureMutation, useUploadProfilePictureMutation } from './account-api';
 
@@ -13,46 +13,27 @@ const UPLOAD_FAILED = 'The picture could not be uploaded. Check your connection 
 export function ProfilePictureControl({ user, editing }: { user: User; editing: boolean }) {
   const [upload, { isLoading: uploading }] = useUploadProfilePictureMutation();
   const [remove, { isLoading: removing }] = useRemoveProfilePictureMutation();
-  const [preparing, setPreparing] = useState(false);
   /** The picture being uploaded, shown until the address it replaces changes (no flash of the old one). */
   const [preview, setPreview] = useState<{ src: string; replacing: string | null } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const problemId = useId();
   const toast = useToast();
-  const busy = preparing || uploading || removing;
-
-  const previewSrc = preview && preview.replacing === user.profileImageUrl ? preview.src : null;
-  // Blob addresses hold the image in memory until revoked.
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview.src) : undefined), [preview]);
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so that choosing the same file again (after fixing a problem) fires again.
-    event.target.value = '';
-    if (!file) return;
-    setProblem(null);
-    setPreparing(true);
-    let image: Blob;
-    try {
-      image = await preparePicture(file);
-    } catch (error) {
-      setProblem(error instanceof PictureProblem ? error.message : PICTURE_PROBLEMS.notAnImage);
-      return;
-    } finally {
-      setPreparing(false);
-    }
+  const { open, fileInput, preparing, problem, setProblem, problemId } = usePictureChoice(async (image) => {
     setPreview({ src: URL.createObjectURL(image), replacing: user.profileImageUrl });
     try {
       const updated = await upload(image).unwrap();
       // The same picture again keeps its address: nothing will replace the preview, so drop it now.
       if (updated.profileImageUrl === user.profileImageUrl) setPreview(null);
       toast({ title: 'Profile picture updated', variant: 'success' });
+      return null;
     } catch (error) {
       setPreview(null);
-      setProblem(serverMessage(error, UPLOAD_FAILED));
+      return serverMessage(error, UPLOAD_FAILED);
     }
-  };
+  }, 'Choose a profile picture');
+  const busy = preparing || uploading || removing;
+
+  const previewSrc = preview && preview.replacing === user.profileImageUrl ? preview.src : null;
+  // Blob addresses hold the image in memory until revoked.
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview.src) : undefined), [preview]);
 
   const removePicture = async () => {
     setProblem(null);
@@ -86,7 +67,7 @@ export function ProfilePictureControl({ user, editing }: { user: User; editing: 
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button
             variant="outlined"
-            onClick={() => input.current?.click()}
+            onClick={open}
             disabled={busy}
             aria-describedby={problem ? problemId : undefined}
             sx={{ minHeight: 44 }}
@@ -103,14 +84,7 @@ export function ProfilePictureControl({ user, editing }: { user: User; editing: 
               Remove picture
             </Button>
           )}
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept="image/*"
-            aria-label="Choose a profile picture"
-            onChange={(event) => void choose(event)}
-          />
+          {fileInput}
         </Stack>
       )}
       {problem && (

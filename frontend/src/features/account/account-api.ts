@@ -9,6 +9,8 @@ export type ProfileInput = Schemas['UpdateProfileDto'];
 export type NotificationSettingsInput = Schemas['NotificationSettingsDto'];
 export type PrivacySettingsInput = Schemas['PrivacySettingsInputDto'];
 export type TwoFactorEnrolment = Schemas['TwoFactorEnrolmentDto'];
+/** A season won in a circle, shown on the profile. */
+export type Trophy = Schemas['TrophyDto'];
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -55,6 +57,11 @@ export const accountApi = api.injectEndpoints({
     changePassword: build.mutation<AuthResponse, Schemas['ChangePasswordDto']>({
       query: (body) => ({ url: '/api/settings/password', method: 'POST', body }),
     }),
+    /** Someone's season trophies (the circle is named only to its members). */
+    trophies: build.query<Trophy[], string>({
+      query: (userId) => `/api/circles/trophies/${userId}`,
+      providesTags: ['Trophy'],
+    }),
     deleteAccount: build.mutation<null, Schemas['DeleteAccountDto']>({
       query: (body) => ({ url: '/api/user/account', method: 'DELETE', body }),
     }),
@@ -74,4 +81,5 @@ export const {
   useDisableTwoFactorMutation,
   useChangePasswordMutation,
   useDeleteAccountMutation,
+  useTrophiesQuery,
 } = accountApi;

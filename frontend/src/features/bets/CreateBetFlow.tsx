@@ -18,6 +18,7 @@ import { useWalletQuery } from '../../api/wallet-api';
 import { useLastFinishedBetWithQuery, usePendingBetsQuery } from './bets-api';
 import { AmountStep, DetailsStep, ReviewStep } from './BetTermsSteps';
 import { ChooseOpponentStep } from './ChooseOpponentStep';
+import { PostInCircleField } from './PostInCircleField';
 import { BetCreated, ChallengeLinkReady } from './CreateBetDone';
 import { createBetSchema, EMPTY_BET, rematchTerms, type CreateBetValues } from './create-bet-schema';
 import { useFriendsForChallengeQuery } from './people-api';
@@ -196,6 +197,7 @@ export function CreateBetFlow({
                   />
                 )}
                 {step === 2 && <DetailsStep onContinue={() => setStep(3)} />}
+                {step === 3 && <PostInCircleField />}
                 {step === 3 && (
                   <ReviewStep
                     opponentName={opponentName}

@@ -19,6 +19,8 @@ export interface CreateBetValues {
   description: string;
   outcomes: string[];
   creatorPick: string;
+  /** The circle to post the bet in (PostInCircleField); none when empty or left out. */
+  circleId?: string;
 }
 
 export const EMPTY_BET: CreateBetValues = {

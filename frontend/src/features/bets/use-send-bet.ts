@@ -35,6 +35,7 @@ export function useSendBet() {
       duration: SCREEN_DURATION_HOURS,
       creatorPick: values.creatorPick.trim(),
       resolutionType: 'mutual' as const,
+      ...(values.circleId ? { circleId: values.circleId } : {}),
     };
     const toasts = { failure: { title: 'Error Creating Bet', fallback: 'Please try again.' } };
     if (asLink) return submit(values, helpers, () => createChallenge(terms).unwrap(), toasts);

@@ -3,7 +3,7 @@ import { storedToken } from '../../lib/auth-storage';
 import type { OpenLiveSource } from './live-connection';
 
 export const EVENTS_URL = '/api/events';
-const EVENT_TYPES = ['ready', 'notification', 'changed', 'reconnect'] as const;
+const EVENT_TYPES = ['ready', 'notification', 'changed', 'circle', 'reconnect'] as const;
 
 /**
  * GET /api/events with the same bearer header as every call (the browser's own EventSource cannot

@@ -27,6 +27,7 @@ function handlers(): jest.Mocked<LiveHandlers> {
     onReady: jest.fn(),
     onNotification: jest.fn(),
     onChanged: jest.fn(),
+    onCircle: jest.fn(),
     onUnauthorized: jest.fn(),
   };
 }
@@ -60,6 +61,18 @@ describe('connectLive', () => {
     sources.latest().callbacks.onEvent('notification', '{}');
     expect(on.onChanged).toHaveBeenCalledTimes(1);
     expect(on.onNotification).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes circle changes on and drops malformed ones', () => {
+    const sources = fakeSources();
+    const on = handlers();
+    connectLive(sources.open, on);
+    sources.latest().callbacks.onEvent('ready', '{}');
+    sources.latest().callbacks.onEvent('circle', '{"circleId":"c1","itemId":4,"change":"comment"}');
+    expect(on.onCircle).toHaveBeenCalledWith({ circleId: 'c1', itemId: 4, change: 'comment' });
+    sources.latest().callbacks.onEvent('circle', '{"circleId":"c1"}');
+    sources.latest().callbacks.onEvent('circle', 'not json');
+    expect(on.onCircle).toHaveBeenCalledTimes(1);
   });
 
   it('reconnects with a growing delay and resets it once connected', () => {

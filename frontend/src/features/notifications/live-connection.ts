@@ -1,4 +1,4 @@
-import type { AppNotification, ChangeTopic } from './types';
+import type { AppNotification, ChangeTopic, CircleLiveChange } from './types';
 
 /** What an open stream reports; `status` is the HTTP status of a refused connection, if any. */
 export interface LiveSourceCallbacks {
@@ -19,6 +19,8 @@ export interface LiveHandlers {
   onReady(reconnected: boolean): void;
   onNotification(notification: AppNotification): void;
   onChanged(topics: ChangeTopic[]): void;
+  /** Something new in one of the viewer's circles' feeds (an item, a comment, a reaction). */
+  onCircle?(change: CircleLiveChange): void;
   /** The server refused the session (401/403): the caller re-checks who is signed in. */
   onUnauthorized(): void;
 }
@@ -93,6 +95,11 @@ export function connectLive(
           } else if (type === 'changed') {
             const payload = parse(data) as { topics?: unknown } | null;
             if (Array.isArray(payload?.topics)) handlers.onChanged(payload.topics as ChangeTopic[]);
+          } else if (type === 'circle') {
+            const change = parse(data) as Partial<CircleLiveChange> | null;
+            if (typeof change?.circleId === 'string' && typeof change.itemId === 'number') {
+              handlers.onCircle?.(change as CircleLiveChange);
+            }
           } else if (type === 'reconnect') {
             current = false;
             // Closed for a newer stream of the same person (more tabs than the server's cap): coming back

@@ -1,4 +1,4 @@
-import { allTopicTags, tagsForTopics, TOPIC_TAGS } from './live-topics';
+import { allTopicTags, circleChangeTags, tagsForTopics, TOPIC_TAGS } from './live-topics';
 
 describe('tagsForTopics', () => {
   it('maps each topic to the tags its lists provide', () => {
@@ -8,6 +8,7 @@ describe('tagsForTopics', () => {
     expect(tagsForTopics(['activities'])).toEqual(['Activity']);
     expect(tagsForTopics(['notifications'])).toEqual(['Notification']);
     expect(tagsForTopics(['profile'])).toEqual(['User']);
+    expect(tagsForTopics(['circles'])).toEqual(['Circle', 'CircleFeed', 'Trophy']);
   });
 
   it('joins several topics without repeating a tag and ignores unknown ones', () => {
@@ -22,5 +23,17 @@ describe('tagsForTopics', () => {
 
   it('refreshes every topic after a reconnection', () => {
     expect(new Set(allTopicTags())).toEqual(new Set(Object.values(TOPIC_TAGS).flat()));
+  });
+});
+
+describe('circleChangeTags', () => {
+  it('refreshes the circle’s feed, and the item’s comments for a comment', () => {
+    expect(circleChangeTags({ circleId: 'c1', itemId: 3, change: 'reaction' })).toEqual([
+      { type: 'CircleFeed', id: 'c1' },
+    ]);
+    expect(circleChangeTags({ circleId: 'c1', itemId: 3, change: 'comment' })).toEqual([
+      { type: 'CircleFeed', id: 'c1' },
+      { type: 'CircleComments', id: 3 },
+    ]);
   });
 });

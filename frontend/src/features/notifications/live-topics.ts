@@ -1,5 +1,5 @@
 import type { api } from '../../api/base-api';
-import type { ChangeTopic } from './types';
+import type { ChangeTopic, CircleLiveChange } from './types';
 
 type ApiTag = Parameters<typeof api.util.invalidateTags>[0][number];
 
@@ -15,6 +15,7 @@ export const TOPIC_TAGS: Record<ChangeTopic, readonly ApiTag[]> = {
   activities: ['Activity'],
   notifications: ['Notification'],
   profile: ['User'],
+  circles: ['Circle', 'CircleFeed', 'Trophy'],
 };
 
 /** The tags to invalidate for the topics of one `changed` event; unknown topics are ignored. */
@@ -29,4 +30,14 @@ export function tagsForTopics(topics: readonly string[]): ApiTag[] {
 /** After a reconnection events may have been missed, so every topic is refreshed. */
 export function allTopicTags(): ApiTag[] {
   return tagsForTopics(Object.keys(TOPIC_TAGS));
+}
+
+/**
+ * What a circle event refreshes: that circle's feed (the new item, or the counts of the one commented on or
+ * reacted to) and, for a comment, that item's comments.
+ */
+export function circleChangeTags(change: CircleLiveChange): ApiTag[] {
+  const tags: ApiTag[] = [{ type: 'CircleFeed', id: change.circleId }];
+  if (change.change === 'comment') tags.push({ type: 'CircleComments', id: change.itemId });
+  return tags;
 }

@@ -12,7 +12,21 @@ export type AppNotification = Schemas['NotificationDto'];
 export type NotificationPage = Schemas['NotificationPageDto'];
 
 /** What the live stream says changed (`event: changed`). */
-export type ChangeTopic = 'bets' | 'wallet' | 'friends' | 'activities' | 'notifications' | 'profile';
+export type ChangeTopic =
+  | 'bets'
+  | 'wallet'
+  | 'friends'
+  | 'activities'
+  | 'notifications'
+  | 'profile'
+  | 'circles';
+
+/** Something new in a circle's feed (`event: circle`): its members' open apps refetch that feed. */
+export interface CircleLiveChange {
+  circleId: string;
+  itemId: number;
+  change: 'item' | 'comment' | 'reaction';
+}
 
 /** GET /api/bets/expiring: open bets of the viewer whose deadline is near. */
 export type ExpiringBet = Schemas['ExpiringBetDto'];

@@ -6,7 +6,7 @@ import { readNotificationSettings } from '../../lib/notification-settings';
 import type { User } from '../../session/types';
 import { browserAlertAllowed, toBrowserNotification } from './browser-alert';
 import { connectLive, loadedOnFirstUse } from './live-connection';
-import { allTopicTags, tagsForTopics } from './live-topics';
+import { allTopicTags, circleChangeTags, tagsForTopics } from './live-topics';
 import type { AppNotification } from './types';
 
 const openEventStream = loadedOnFirstUse(async () => (await import('./event-stream')).openEventStream);
@@ -47,6 +47,7 @@ export function useLiveUpdates(
       },
       onNotification,
       onChanged: (topics) => dispatch(api.util.invalidateTags(tagsForTopics(topics))),
+      onCircle: (change) => dispatch(api.util.invalidateTags(circleChangeTags(change))),
       onUnauthorized: () => dispatch(api.util.invalidateTags(['User'])),
     });
   }, [dispatch, user.id, enabled]);
