@@ -1927,6 +1927,8 @@ export interface components {
              * @example 33.34
              */
             payout: string | null;
+            /** @description Who sits here, named as the viewer may see them */
+            person: components["schemas"]["BetPartyDto"];
         };
         BetDto: {
             id: number;
@@ -1960,17 +1962,17 @@ export interface components {
             /** @description An open challenge’s link code (`/c/{code}`), shown to its creator only; null for a bet sent to a friend */
             challengeCode: string | null;
             /**
-             * @description duel: two people; pot: a group pot (3 to 20 players). Always present.
+             * @description duel: two people; pot: a group pot (3 to 20 players)
              * @enum {string}
              */
-            kind?: "duel" | "pot";
+            kind: "duel" | "pot";
             /**
              * Format: date-time
-             * @description A pot’s deadline to join (null for a duel). Always present.
+             * @description A pot’s deadline to join (null for a duel)
              */
-            joinBy?: string | null;
-            /** @description Every seat, in join order. Always present. */
-            participants?: components["schemas"]["BetParticipantDto"][];
+            joinBy: string | null;
+            /** @description Every seat, in join order */
+            participants: components["schemas"]["BetParticipantDto"][];
         };
         ExpiringBetDto: {
             id: number;
