@@ -135,6 +135,15 @@ function SignedOutChallenge({ challenge }: { challenge: Challenge }) {
 }
 
 function OwnChallenge({ challenge }: { challenge: Challenge }) {
+  // A pot's link is shared from the pot's own page, which says where it stands.
+  if (challenge.kind === 'pot')
+    return (
+      <Notice title="This is your own pot" text="Friends you send the link to join with their pick.">
+        <Button component={RouterLink} to="/" variant="contained">
+          Go to Dashboard
+        </Button>
+      </Notice>
+    );
   if (challenge.status !== 'open') {
     const text =
       challenge.status === 'taken'
