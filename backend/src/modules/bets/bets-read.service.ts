@@ -345,17 +345,23 @@ export class BetsReadService {
     const people = bets
       .flatMap((bet) => [bet.creator, bet.opponent, bet.winner, bet.referee])
       .filter((user): user is PartyRow => !!user);
-    const relations = await this.relations.relationsOf(
-      viewer,
-      people.map((user) => user.id),
-    );
-    const seats = await this.seatsOf(bets.map((bet) => bet.id));
+    const seatRows = await this.seatsOf(bets.map((bet) => bet.id));
+    const relations = await this.relations.relationsOf(viewer, [
+      ...people.map((user) => user.id),
+      ...seatRows.map((row) => row.userId),
+    ]);
     const offers = await this.offersOf(bets.filter((bet) => (bet.offerRounds ?? 0) > 0).map((bet) => bet.id));
     const party = (user: PartyRow | null | undefined): BetPartyDto | null => {
       if (!user) return null;
       const summary = summarise(user, relations.get(user.id) ?? ('stranger' satisfies ViewerRelation));
       return options.withEmail ? { ...summary, email: user.email } : summary;
     };
+    const seats = new Map<number, BetParticipantDto[]>();
+    for (const { betId, person, ...seat } of seatRows) {
+      const list = seats.get(betId) ?? [];
+      list.push({ ...seat, person: party(person) ?? unnamed(seat.userId) });
+      seats.set(betId, list);
+    }
     return bets.map((bet) => ({
       id: bet.id,
       title: bet.title,
@@ -364,13 +370,7 @@ export class BetsReadService {
       outcomes: bet.outcomes,
       creatorId: bet.creatorId,
       opponentId: bet.opponentId,
-      creator: party(bet.creator) ?? {
-        id: bet.creatorId,
-        username: null,
-        firstName: null,
-        lastName: null,
-        profileImageUrl: null,
-      },
+      creator: party(bet.creator) ?? unnamed(bet.creatorId),
       opponent: party(bet.opponent),
       creatorPick: bet.creatorPick,
       opponentPick: bet.opponentPick,
@@ -434,33 +434,42 @@ export class BetsReadService {
     return offers;
   }
 
-  /** The seats of `betIds` (bet_participants), in the order people joined, in one query. */
-  private async seatsOf(betIds: number[]): Promise<Map<number, BetParticipantDto[]>> {
-    const seats = new Map<number, BetParticipantDto[]>();
-    if (betIds.length === 0) return seats;
+  /**
+   * The seats of `betIds` (bet_participants), in the order people joined, in one query, each with its
+   * person (a pot's page names its players; `present` applies the viewer's privacy).
+   */
+  private async seatsOf(betIds: number[]): Promise<SeatRow[]> {
+    if (betIds.length === 0) return [];
     const rows = await this.reads.rows<
-      BetParticipantDto & { betId: number; joinedAt: Date | null; reportedAt: Date | null }
+      Omit<SeatRow, 'joinedAt' | 'reportedAt'> & { joinedAt: Date | null; reportedAt: Date | null }
     >(
-      `SELECT "betId", "userId", role, pick, stake::text AS stake, result, "joinedAt", "reportedAt",
-              payout::text AS payout
-         FROM bet_participants WHERE "betId" = ANY($1::int[])
-        ORDER BY "betId", "joinedAt" NULLS LAST, (role = 'creator') DESC, "userId"`,
+      `SELECT s."betId", s."userId", s.role, s.pick, s.stake::text AS stake, s.result, s."joinedAt",
+              s."reportedAt", s.payout::text AS payout, row_to_json(u) AS person
+         FROM bet_participants s
+         LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true
+        WHERE s."betId" = ANY($1::int[])
+        ORDER BY s."betId", s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`,
       [betIds],
     );
-    for (const row of rows) {
-      const list = seats.get(row.betId) ?? [];
-      list.push({
-        userId: row.userId,
-        role: row.role,
-        pick: row.pick,
-        stake: row.stake,
-        result: row.result,
-        joinedAt: row.joinedAt ? new Date(row.joinedAt).toISOString() : null,
-        reportedAt: row.reportedAt ? new Date(row.reportedAt).toISOString() : null,
-        payout: row.payout,
-      });
-      seats.set(row.betId, list);
-    }
-    return seats;
+    return rows.map((row) => ({
+      betId: row.betId,
+      userId: row.userId,
+      role: row.role,
+      pick: row.pick,
+      stake: row.stake,
+      result: row.result,
+      joinedAt: row.joinedAt ? new Date(row.joinedAt).toISOString() : null,
+      reportedAt: row.reportedAt ? new Date(row.reportedAt).toISOString() : null,
+      payout: row.payout,
+      person: row.person,
+    }));
   }
+}
+
+/** A seat as read, before the viewer's privacy names its person. */
+type SeatRow = Omit<BetParticipantDto, 'person'> & { betId: number; person: PartyRow | null };
+
+/** Someone whose account row is gone: their id only. */
+function unnamed(id: string): BetPartyDto {
+  return { id, username: null, firstName: null, lastName: null, profileImageUrl: null };
 }

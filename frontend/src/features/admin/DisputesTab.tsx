@@ -5,11 +5,43 @@ import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { LoadMore, pagedList } from '../../components/LoadMore';
 import type { Bet, DisputeList } from './admin-api';
+import { outcomeInWords, PotDecisionDialog } from './PotDecisionDialog';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
 import { useDisputedBetsInfiniteQuery } from './admin-api';
 import { partyLabel, partyName } from './admin-names';
 
+/** A pot's players as an admin weighs them: each with their pick and report. */
+function PotPlayers({ bet }: { bet: Bet }) {
+  return (
+    <Stack component="ul" spacing={0.25} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Players">
+      {bet.participants
+        .filter((seat) => seat.joinedAt !== null)
+        .map((seat) => (
+          <Typography component="li" variant="body2" key={seat.userId} sx={{ overflowWrap: 'anywhere' }}>
+            <strong>{partyLabel(seat.person)}</strong> — pick {seat.pick ?? '—'}, submitted{' '}
+            {seat.result ? outcomeInWords(seat.result) : 'Not submitted'}
+          </Typography>
+        ))}
+    </Stack>
+  );
+}
+
 export function DisputeDetails({ bet }: { bet: Bet }) {
+  if (bet.kind === 'pot')
+    return (
+      <Stack spacing={0.5}>
+        <Typography variant="body2" color="text.secondary">
+          Group pot #{bet.id}
+        </Typography>
+        <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{bet.title}</Typography>
+        {bet.description && <Typography variant="body2">{bet.description}</Typography>}
+        <PotPlayers bet={bet} />
+        <Typography variant="body2">
+          Stake: ${formatMoney(bet.amount)} each · Created {formatDate(bet.createdAt)} · Disputed{' '}
+          {formatDate(bet.resolutionDate)}
+        </Typography>
+      </Stack>
+    );
   return (
     <Stack spacing={0.5}>
       <Typography variant="body2" color="text.secondary">
@@ -37,6 +69,7 @@ export function DisputesTab() {
   const query = useDisputedBetsInfiniteQuery();
   const { items, loadMore } = pagedList<Bet, DisputeList>(query);
   const [deciding, setDeciding] = useState<{ bet: Bet; winner: string } | null>(null);
+  const [decidingPot, setDecidingPot] = useState<Bet | null>(null);
   if (query.isLoading) return <Typography>Loading disputes…</Typography>;
   if (items.length === 0)
     return <Alert severity="success">No Active Disputes - All bets are currently resolved.</Alert>;
@@ -55,20 +88,28 @@ export function DisputesTab() {
               spacing={1}
               sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}
             >
-              {[bet.creator, bet.opponent].map((party) =>
-                party ? (
-                  <Button
-                    key={party.id}
-                    variant="contained"
-                    onClick={() => setDeciding({ bet, winner: party.id })}
-                  >
-                    {bet.winnerUserId === party.id ? '✓ Resolved for' : 'Resolve for'} {partyName(party)}
-                  </Button>
-                ) : null,
+              {bet.kind === 'pot' && (
+                <Button variant="contained" onClick={() => setDecidingPot(bet)}>
+                  Decide the outcome
+                </Button>
               )}
-              <Button variant="outlined" onClick={() => setDeciding({ bet, winner: 'draw' })}>
-                Resolve as a draw
-              </Button>
+              {bet.kind !== 'pot' &&
+                [bet.creator, bet.opponent].map((party) =>
+                  party ? (
+                    <Button
+                      key={party.id}
+                      variant="contained"
+                      onClick={() => setDeciding({ bet, winner: party.id })}
+                    >
+                      {bet.winnerUserId === party.id ? '✓ Resolved for' : 'Resolve for'} {partyName(party)}
+                    </Button>
+                  ) : null,
+                )}
+              {bet.kind !== 'pot' && (
+                <Button variant="outlined" onClick={() => setDeciding({ bet, winner: 'draw' })}>
+                  Resolve as a draw
+                </Button>
+              )}
               <Button component={Link} to={`/bets/${bet.id}`}>
                 Statements and timeline
               </Button>
@@ -77,6 +118,9 @@ export function DisputesTab() {
         </Card>
       ))}
       <LoadMore {...loadMore} label="Load more disputes" endText="No more disputes" />
+      {decidingPot && (
+        <PotDecisionDialog bet={decidingPot} mode="resolve" onClose={() => setDecidingPot(null)} />
+      )}
       {deciding && (
         <ResolveDisputeDialog
           bet={deciding.bet}

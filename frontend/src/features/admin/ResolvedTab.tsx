@@ -24,6 +24,7 @@ import { useEditResolutionMutation, useResolvedDisputesInfiniteQuery } from './a
 import { reasonRule } from './AdminUserForm';
 import { partyName } from './admin-names';
 import { DisputeDetails } from './DisputesTab';
+import { outcomeInWords, PotDecisionDialog } from './PotDecisionDialog';
 
 /** docs/product.md §5 Edit resolution: a winner and a reason, or one 'Missing Information' message. */
 const MISSING = 'Please select a winner and provide a reason for the change';
@@ -123,9 +124,15 @@ export function ResolvedTab() {
           <CardContent>
             <Chip color="success" label="Resolved" size="small" sx={{ mb: 1 }} />
             <DisputeDetails bet={bet} />
-            <Typography sx={{ mt: 1 }}>
-              Winner: <strong>{bet.winner ? partyName(bet.winner) : 'Draw'}</strong>
-            </Typography>
+            {bet.kind === 'pot' ? (
+              <Typography sx={{ mt: 1 }}>
+                Decided: <strong>{outcomeInWords(bet.finalResult)}</strong>
+              </Typography>
+            ) : (
+              <Typography sx={{ mt: 1 }}>
+                Winner: <strong>{bet.winner ? partyName(bet.winner) : 'Draw'}</strong>
+              </Typography>
+            )}
             <Button sx={{ mt: 1 }} variant="outlined" onClick={() => setEditing(bet)}>
               Edit Resolution
             </Button>
@@ -133,7 +140,12 @@ export function ResolvedTab() {
         </Card>
       ))}
       <LoadMore {...loadMore} label="Load more resolved disputes" endText="No more resolved disputes" />
-      {editing && <EditResolutionDialog bet={editing} onClose={() => setEditing(null)} />}
+      {editing &&
+        (editing.kind === 'pot' ? (
+          <PotDecisionDialog bet={editing} mode="edit" onClose={() => setEditing(null)} />
+        ) : (
+          <EditResolutionDialog bet={editing} onClose={() => setEditing(null)} />
+        ))}
     </Stack>
   );
 }

@@ -74,10 +74,11 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     resolveDispute: build.mutation<Bet, { betId: number } & WinnerFix<Schemas['AdminResolveDto']>>({
-      query: ({ betId, winnerId, resolution }) => ({
+      // A group pot is decided by its outcome (or NO_CLEAR_OUTCOME) instead of a winner.
+      query: ({ betId, winnerId, resolution, outcome }) => ({
         url: `/api/bets/${betId}/admin-resolve`,
         method: 'POST',
-        body: { winnerId, resolution },
+        body: { winnerId, resolution, outcome },
       }),
       invalidatesTags: [
         { type: 'Admin', id: 'DISPUTED' },
@@ -87,10 +88,10 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     editResolution: build.mutation<Bet, { betId: number } & WinnerFix<Schemas['EditResolutionDto']>>({
-      query: ({ betId, winnerId, reason }) => ({
+      query: ({ betId, winnerId, reason, outcome }) => ({
         url: `/api/bets/${betId}/edit-resolution`,
         method: 'POST',
-        body: { winnerId, reason },
+        body: { winnerId, reason, outcome },
       }),
       invalidatesTags: [
         { type: 'Admin', id: 'RESOLVED' },

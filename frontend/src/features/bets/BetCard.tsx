@@ -8,6 +8,7 @@ import { timeLeft } from '../../lib/time';
 import { resultOf } from './bet-result';
 import { displayName, isOpenLink, NO_CLEAR_OUTCOME_RESULT, otherSideName, type Bet } from './types';
 import { useDenyChallenge, useWithdrawChallenge } from './use-bet-dialogs';
+import { PotCard } from './pot/PotCard';
 import './BetCard.css';
 
 const STATUS_LABEL: Record<Bet['status'], string> = {
@@ -29,22 +30,33 @@ function LinkGlyph() {
   );
 }
 
-/**
- * A bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. The
- * card, its avatar, link, chips, text and buttons are plain HTML and CSS (components/plain, BetCard.css): the
- * dashboard draws several on a first visit.
- */
-export function BetCard({
-  bet,
-  viewerId,
-  onAccept,
-  onSubmitOutcome,
-}: {
+type CardProps = {
   bet: Bet;
   viewerId: string;
   onAccept: (bet: Bet) => void;
   onSubmitOutcome: (bet: Bet) => void;
-}) {
+};
+
+/** A bet as the dashboard and the history list it: a two-person bet, or a group pot (its own card). */
+export function BetCard(props: CardProps) {
+  return props.bet.kind === 'pot' ? (
+    <PotCard
+      bet={props.bet}
+      viewerId={props.viewerId}
+      onJoin={props.onAccept}
+      onSubmitOutcome={props.onSubmitOutcome}
+    />
+  ) : (
+    <DuelCard {...props} />
+  );
+}
+
+/**
+ * A two-person bet as the dashboard and the history list it, with the actions docs/product.md §4 gives each status. The
+ * card, its avatar, link, chips, text and buttons are plain HTML and CSS (components/plain, BetCard.css): the
+ * dashboard draws several on a first visit.
+ */
+function DuelCard({ bet, viewerId, onAccept, onSubmitOutcome }: CardProps) {
   const { deny, isDenying } = useDenyChallenge();
   const { withdraw, isWithdrawing } = useWithdrawChallenge();
   const openLink = isOpenLink(bet);

@@ -29,6 +29,9 @@ import NotFoundPage from '../../components/NotFoundPage';
 import { Section } from './BetPageSection';
 import { BetActions } from './BetActions';
 import { DisputeSection } from './DisputeSection';
+import { PotActions } from './pot/PotActions';
+import { PotDetails } from './pot/PotDetails';
+import { seatNameOf } from './pot/pot-result';
 
 function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string }) {
   const { bet } = page;
@@ -147,9 +150,31 @@ export default function BetPage() {
         </Stack>
       ) : (
         <>
-          <BetDetails page={page} viewerId={user.id} />
-          <BetActions bet={page.bet} viewerId={user.id} onReport={() => openOutcome(page.bet)} />
-          {page.bet.status === 'pending' && page.bet.challengeCode && (
+          {page.bet.kind === 'pot' ? (
+            <>
+              <PotDetails page={page} viewerId={user.id} />
+              <PotActions bet={page.bet} viewerId={user.id} onReport={() => openOutcome(page.bet)} />
+            </>
+          ) : (
+            <>
+              <BetDetails page={page} viewerId={user.id} />
+              <BetActions bet={page.bet} viewerId={user.id} onReport={() => openOutcome(page.bet)} />
+            </>
+          )}
+          {page.bet.status === 'pending' && page.bet.challengeCode && page.bet.kind === 'pot' && (
+            <Section title="Pot link">
+              <LinkShare
+                url={linkUrl('challenge', page.bet.challengeCode)}
+                qrAlt="QR code of your pot's link"
+                shareTitle={page.bet.title}
+                shareText={`Join my pot: ${page.bet.title}. $${formatMoney(page.bet.amount)} each, whoever picks right splits it.`}
+                copiedTitle="Pot link copied"
+                copiedDescription="Send it to friends: they join with their pick."
+                testId="pot-link"
+              />
+            </Section>
+          )}
+          {page.bet.status === 'pending' && page.bet.challengeCode && page.bet.kind !== 'pot' && (
             <Section title="Challenge link">
               <LinkShare
                 url={linkUrl('challenge', page.bet.challengeCode)}
@@ -190,8 +215,7 @@ export default function BetPage() {
                     <Box>
                       <Typography variant="body2">
                         {receipt.label}
-                        {page.viewerRole === 'admin' &&
-                          ` · ${displayName(receipt.userId === page.bet.creatorId ? page.bet.creator : page.bet.opponent)}`}
+                        {page.viewerRole === 'admin' && ` · ${seatNameOf(page.bet, receipt.userId)}`}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {formatDateTime(receipt.createdAt)} · balance after $

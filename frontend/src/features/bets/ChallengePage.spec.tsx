@@ -125,3 +125,32 @@ describe('ChallengePage (/c/:code)', () => {
     expect(await screen.findByRole('heading', { name: 'This challenge was already taken' })).toBeTruthy();
   });
 });
+
+describe('ChallengePage for a group pot’s link', () => {
+  afterEach(() => localStorage.clear());
+
+  it('offers every outcome, and a friend request when the creator is not a friend yet', async () => {
+    answerChallenge({ ...open, kind: 'pot', joinBy: open.expiresAt });
+    signedIn('visitor-1');
+    apiServer.use(
+      http.post(`/api/challenges/${CODE}/accept`, () =>
+        HttpResponse.json(
+          { statusCode: 403, message: 'Only friends of the person who started this pot can join it' },
+          { status: 403 },
+        ),
+      ),
+    );
+    render();
+    expect(
+      await screen.findByRole('heading', { name: 'Maya Lopez invited you to a group pot' }),
+    ).toBeTruthy();
+    expect(screen.getByText('A group pot: whoever picks right splits it')).toBeTruthy();
+    // The creator's own pick may be picked again.
+    fireEvent.click(screen.getByRole('radio', { name: 'Snow' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Join for $25.00' }));
+    expect(
+      await screen.findByText('Only friends of the person who started this pot can join it'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add friend' })).toBeTruthy();
+  });
+});

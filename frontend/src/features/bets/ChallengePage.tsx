@@ -16,6 +16,7 @@ import { SignUpChoice } from '../../session/SignUpChoice';
 import { useAuth } from '../../session/use-auth';
 import { acceptSchema } from './accept-schema';
 import { useAcceptChallengeMutation, useChallengeQuery, type Challenge } from './challenges-api';
+import { PotLinkJoin, PotLinkSignedOut } from './pot/PotLink';
 
 /** The bet's terms, as much as the link may show: title, stake, outcomes with the creator's pick, time left. */
 function Terms({ challenge }: { challenge: Challenge }) {
@@ -41,11 +42,14 @@ function Terms({ challenge }: { challenge: Challenge }) {
         each
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        The winner takes ${formatMoney(Number(challenge.amount) * 2)}
+        {challenge.kind === 'pot'
+          ? 'A group pot: whoever picks right splits it'
+          : `The winner takes $${formatMoney(Number(challenge.amount) * 2)}`}
       </Typography>
-      {challenge.status === 'open' && challenge.expiresAt && (
+      {challenge.status === 'open' && (challenge.joinBy ?? challenge.expiresAt) && (
         <Typography variant="body2" color="text.secondary">
-          {timeLeft(challenge.expiresAt)} to accept
+          {timeLeft(challenge.joinBy ?? challenge.expiresAt)} to{' '}
+          {challenge.kind === 'pot' ? 'join' : 'accept'}
         </Typography>
       )}
       <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5 }}>
@@ -131,6 +135,15 @@ function SignedOutChallenge({ challenge }: { challenge: Challenge }) {
 }
 
 function OwnChallenge({ challenge }: { challenge: Challenge }) {
+  // A pot's link is shared from the pot's own page, which says where it stands.
+  if (challenge.kind === 'pot')
+    return (
+      <Notice title="This is your own pot" text="Friends you send the link to join with their pick.">
+        <Button component={RouterLink} to="/" variant="contained">
+          Go to Dashboard
+        </Button>
+      </Notice>
+    );
   if (challenge.status !== 'open') {
     const text =
       challenge.status === 'taken'
@@ -273,6 +286,14 @@ export default function ChallengePage() {
           {user ? 'Go to Dashboard' : 'Discover Betwixt'}
         </Button>
       </Stack>
+    );
+  } else if (data.kind === 'pot') {
+    // A pot's link: any pick, friends of its creator only.
+    const terms = <Terms challenge={data} />;
+    body = user ? (
+      <PotLinkJoin challenge={data} terms={terms} />
+    ) : (
+      <PotLinkSignedOut challenge={data} terms={terms} />
     );
   } else if (user) body = <AcceptChallenge challenge={data} onChanged={refetch} />;
   else body = <SignedOutChallenge challenge={data} />;

@@ -1,3 +1,4 @@
+import GroupsIcon from '@mui/icons-material/Groups';
 import LinkIcon from '@mui/icons-material/Link';
 import {
   Avatar,
@@ -53,6 +54,7 @@ export function ChooseOpponentStep({
   opponent,
   onPickPerson,
   onPickLink,
+  onPickPot,
 }: {
   query: string;
   onQuery: (query: string) => void;
@@ -61,6 +63,8 @@ export function ChooseOpponentStep({
   opponent: PersonResult | null;
   onPickPerson: (person: PersonResult) => void;
   onPickLink: () => void;
+  /** "Start a group pot": a bet among 3 to 20 friends (its own flow). */
+  onPickPot?: () => void;
 }) {
   const searching = query.trim().length >= 2;
   const search = useSearchPeopleQuery(query.trim(), { skip: !searching });
@@ -81,6 +85,22 @@ export function ChooseOpponentStep({
           secondary="Anyone you send it to can accept, even without an account yet"
         />
       </ListItemButton>
+      {onPickPot && (
+        <ListItemButton
+          onClick={onPickPot}
+          sx={{ border: 1, borderColor: 'primary.main', borderRadius: 2, minHeight: 64 }}
+        >
+          <ListItemAvatar>
+            <Avatar sx={{ bgcolor: 'primary.main' }}>
+              <GroupsIcon />
+            </Avatar>
+          </ListItemAvatar>
+          <ListItemText
+            primary="Start a group pot"
+            secondary="One question for 2 to 19 friends: whoever picks right splits the pot"
+          />
+        </ListItemButton>
+      )}
       <TextField
         label="Search by name or username"
         value={query}

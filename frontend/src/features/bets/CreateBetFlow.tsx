@@ -22,6 +22,7 @@ import { PostInCircleField } from './PostInCircleField';
 import { BetCreated, ChallengeLinkReady } from './CreateBetDone';
 import { createBetSchema, EMPTY_BET, rematchTerms, type CreateBetValues } from './create-bet-schema';
 import { useFriendsForChallengeQuery } from './people-api';
+import { CreatePotFlow } from './pot/CreatePotFlow';
 import { displayName } from './types';
 import { useSendBet, type Opponent } from './use-send-bet';
 
@@ -96,6 +97,7 @@ export function CreateBetFlow({
   /** Set once the bet exists; for an open challenge, the link's code (the share step shows it). */
   const [created, setCreated] = useState<{ linkCode: string | null } | null>(null);
   const [holdKey, setHoldKey] = useState(0);
+  const [potOpen, setPotOpen] = useState(false);
   const { send, sending } = useSendBet();
   const pending = usePendingBetsQuery(undefined, { skip: !open });
   const friends = useFriendsForChallengeQuery(undefined, { skip: !open });
@@ -143,6 +145,18 @@ export function CreateBetFlow({
 
   const opponentName = opponent.asLink ? 'whoever accepts your link first' : displayName(opponent.person);
 
+  // "Start a group pot" hands over to the pot's own flow (bet/pot/CreatePotFlow).
+  if (potOpen)
+    return (
+      <CreatePotFlow
+        open={open}
+        onClose={() => {
+          setPotOpen(false);
+          onClose();
+        }}
+      />
+    );
+
   return (
     <Formik
       initialValues={initialValues}
@@ -187,6 +201,7 @@ export function CreateBetFlow({
                       setOpponent({ person: null, asLink: true });
                       setStep(1);
                     }}
+                    onPickPot={() => setPotOpen(true)}
                   />
                 )}
                 {step === 1 && (

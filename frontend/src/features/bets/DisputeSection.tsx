@@ -5,7 +5,8 @@ import { useFormMutation } from '../../components/form/use-form-mutation';
 import { formatDateTime } from '../../lib/time';
 import { parseEvidenceLinks } from './evidence-links';
 import { useWriteStatementMutation } from './bets-api';
-import { displayName, type BetPageData } from './types';
+import { seatNameOf } from './pot/pot-result';
+import { NO_CLEAR_OUTCOME_RESULT, type BetPageData } from './types';
 import { Section } from './BetPageSection';
 
 const TOO_LONG = 'A statement can be at most 1000 characters';
@@ -87,11 +88,19 @@ function StatementForm({
   );
 }
 
+/** A pot's decision names the outcome (the latest one is the bet's final result; earlier ones were replaced). */
+function potDecisionText(finalResult: string | null): string {
+  if (finalResult === null) return 'a different outcome';
+  return finalResult === NO_CLEAR_OUTCOME_RESULT
+    ? 'no clear outcome, every stake back'
+    : `${finalResult} happened`;
+}
+
 export function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId: string }) {
   const { bet, dispute } = page;
   if (!dispute) return null;
-  const nameOf = (userId: string) =>
-    userId === viewerId ? 'You' : displayName(userId === bet.creatorId ? bet.creator : bet.opponent);
+  const nameOf = (userId: string) => (userId === viewerId ? 'You' : seatNameOf(bet, userId));
+  const isPot = bet.kind === 'pot';
   const mine = dispute.statements.find((statement) => statement.userId === viewerId);
   return (
     <Section title="Dispute">
@@ -111,9 +120,11 @@ export function DisputeSection({ page, viewerId }: { page: BetPageData; viewerId
               {index < dispute.decisions.length - 1 && ' (replaced)'}
             </strong>{' '}
             ({formatDateTime(decision.at)}):{' '}
-            {decision.winnerUserId === null
-              ? 'a draw'
-              : `in favor of ${nameOf(decision.winnerUserId).replace(/^You$/, 'you')}`}
+            {isPot
+              ? potDecisionText(index === dispute.decisions.length - 1 ? bet.finalResult : null)
+              : decision.winnerUserId === null
+                ? 'a draw'
+                : `in favor of ${nameOf(decision.winnerUserId).replace(/^You$/, 'you')}`}
             . {decision.reason ?? 'No reason was recorded.'}
           </Alert>
         ))}

@@ -21,11 +21,20 @@ const STATUSES: { value: BetStatus | ''; label: string }[] = [
   { value: 'expired', label: 'Expired' },
 ];
 
-/** What an empty list means, in the filters' own words: "No cancelled bets with Zoë Park." */
-function emptyText(status: BetStatus | '', opponentName: string | null): string {
-  if (!status && !opponentName) return 'Your bets will be listed here once you make one.';
+type BetKind = NonNullable<HistoryFilter['kind']>;
+
+const KINDS: { value: BetKind | ''; label: string }[] = [
+  { value: '', label: 'All bets' },
+  { value: 'duel', label: 'One-on-one' },
+  { value: 'pot', label: 'Group pots' },
+];
+
+/** What an empty list means, in the filters' own words: "No cancelled bets with Zoë Park.", "No group pots." */
+function emptyText(status: BetStatus | '', opponentName: string | null, betKind: BetKind | '' = ''): string {
+  if (!status && !opponentName && !betKind) return 'Your bets will be listed here once you make one.';
   const kind = status ? `${STATUSES.find((option) => option.value === status)?.label.toLowerCase()} ` : '';
-  return `No ${kind}bets${opponentName ? ` with ${opponentName}` : ''}.`;
+  const noun = betKind === 'pot' ? 'group pots' : betKind === 'duel' ? 'one-on-one bets' : 'bets';
+  return `No ${kind}${noun}${opponentName ? ` with ${opponentName}` : ''}.`;
 }
 
 /** `/bets`: every bet the user took part in, newest first, by status and by opponent, a page at a time. */
@@ -33,7 +42,12 @@ export default function HistoryPage() {
   const { user } = useAuth();
   const [status, setStatus] = useState<BetStatus | ''>('');
   const [opponentId, setOpponentId] = useState('');
-  const filter: HistoryFilter = { status: status || undefined, opponentId: opponentId || undefined };
+  const [kind, setKind] = useState<BetKind | ''>('');
+  const filter: HistoryFilter = {
+    status: status || undefined,
+    opponentId: opponentId || undefined,
+    kind: kind || undefined,
+  };
   const query = useHistoryInfiniteQuery(filter, { skip: !user });
   useUnauthorizedRedirect(query.error);
   // Only the pages of the filters on screen: while another filter's first page loads, show it loading.
@@ -87,6 +101,21 @@ export default function HistoryPage() {
             </MenuItem>
           ))}
         </TextField>
+        {/* A pot has no opponent: choosing one shows one-on-one bets only (the server's rule). */}
+        <TextField
+          select
+          label="Kind"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as BetKind | '')}
+          sx={{ minWidth: 160 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          {KINDS.map((option) => (
+            <MenuItem key={option.label} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
       </Stack>
       <Stack spacing={1.5} aria-live="polite">
         {loading && (
@@ -113,12 +142,13 @@ export default function HistoryPage() {
           <Typography variant="h6" component="p">
             No bets here yet
           </Typography>
-          <Typography color="textSecondary">{emptyText(status, opponentName)}</Typography>
-          {(status || opponentId) && (
+          <Typography color="textSecondary">{emptyText(status, opponentName, kind)}</Typography>
+          {(status || opponentId || kind) && (
             <Button
               onClick={() => {
                 setStatus('');
                 setOpponentId('');
+                setKind('');
               }}
               sx={{ mt: 1 }}
             >

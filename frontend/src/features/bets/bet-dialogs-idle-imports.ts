@@ -4,4 +4,9 @@
  * vite.config.ts).
  */
 export const loadBetDialogsWhenIdle = () =>
-  Promise.all([import('./AcceptBetDialog'), import('./SubmitOutcomeDialog'), import('./SubmitResultDialog')]);
+  Promise.all([
+    import('./AcceptBetDialog'),
+    import('./SubmitOutcomeDialog'),
+    import('./SubmitResultDialog'),
+    import('./pot/pot-dialogs'),
+  ]);

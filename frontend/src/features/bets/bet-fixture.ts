@@ -34,5 +34,8 @@ export const aBet = (overrides: Partial<Bet> = {}): Bet => ({
   expiresAt: null,
   resolutionDate: null,
   challengeCode: null,
+  kind: 'duel',
+  joinBy: null,
+  participants: [],
   ...overrides,
 });

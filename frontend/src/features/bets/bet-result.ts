@@ -1,4 +1,5 @@
 import { formatMoney } from '../../lib/money';
+import { isPot, potResultOf } from './pot/pot-result';
 import { displayName, NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT, type Bet } from './types';
 
 export type ResultLabel = 'Won' | 'Lost' | 'Draw' | 'Disputed' | 'Declined' | 'Cancelled' | 'Expired';
@@ -15,6 +16,7 @@ export interface BetResult {
  * (Won / Lost / Draw / Disputed) plus the endings of challenges that never started.
  */
 export function resultOf(bet: Bet, viewerId: string): BetResult | null {
+  if (isPot(bet)) return potResultOf(bet, viewerId);
   const amount = formatMoney(bet.amount);
   switch (bet.status) {
     case 'disputed':

@@ -26,6 +26,9 @@ function bet(overrides: Partial<Bet>): Bet {
     expiresAt: '2026-11-29T12:00:00.000Z',
     resolutionDate: null,
     challengeCode: null,
+    kind: 'duel',
+    joinBy: null,
+    participants: [],
     ...overrides,
   };
 }

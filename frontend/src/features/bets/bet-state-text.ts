@@ -1,5 +1,6 @@
 import { timeLeft } from '../../lib/time';
 import { resultOf, sides } from './bet-result';
+import { isPot, potStateInWords } from './pot/pot-result';
 import { displayName, isOpenLink, NO_CLEAR_OUTCOME_RESULT, type Bet } from './types';
 
 /** A report as people say it: "Reds", "no clear outcome". */
@@ -10,6 +11,7 @@ export function reportText(report: string | null): string {
 
 /** Where the bet stands, in one sentence for the viewer. */
 export function stateInWords(bet: Bet, viewerId: string, now = new Date()): string {
+  if (isPot(bet)) return potStateInWords(bet, viewerId, now);
   const { other } = sides(bet, viewerId);
   const name = displayName(other);
   const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;

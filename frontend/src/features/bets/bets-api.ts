@@ -42,11 +42,12 @@ export const betsApi = api.injectEndpoints({
         // A short page means there is nothing older.
         getNextPageParam: (last) => (last.length === HISTORY_PAGE ? (last.at(-1)?.id ?? null) : null),
       },
-      query: ({ queryArg: { status, opponentId }, pageParam }) => {
+      query: ({ queryArg: { status, opponentId, kind }, pageParam }) => {
         const params = new URLSearchParams({ limit: String(HISTORY_PAGE) });
         if (pageParam !== null) params.set('before', String(pageParam));
         if (status) params.set('status', status);
         if (opponentId) params.set('opponentId', opponentId);
+        if (kind) params.set('kind', kind);
         return `/api/bets/history?${params.toString()}`;
       },
       providesTags: [{ type: 'Bet', id: 'LIST' }],
@@ -101,6 +102,19 @@ export const betsApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/bets/${id}/decline`, method: 'POST' }),
       invalidatesTags: BET_LISTS,
     }),
+    /** A group pot: join with a pick (the stake is escrowed), leave before the lock, or start it early. */
+    joinPot: build.mutation<Bet, { id: number; pick: string }>({
+      query: ({ id, pick }) => ({ url: `/api/bets/${id}/join`, method: 'POST', body: { pick } }),
+      invalidatesTags: (_result, _error, { id }) => [...BET_LISTS, { type: 'Bet', id }],
+    }),
+    leavePot: build.mutation<Bet, number>({
+      query: (id) => ({ url: `/api/bets/${id}/leave`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [...BET_LISTS, { type: 'Bet', id }],
+    }),
+    lockPot: build.mutation<Bet, number>({
+      query: (id) => ({ url: `/api/bets/${id}/lock`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [...BET_LISTS, { type: 'Bet', id }],
+    }),
     submitResult: build.mutation<SubmitResultResponse, { id: number } & Schemas['SubmitResultDto']>({
       query: ({ id, result, confirmed }) => ({
         url: `/api/bets/${id}/submit-result`,
@@ -127,6 +141,9 @@ export const {
   useAcceptBetMutation,
   useDeclineBetMutation,
   useSubmitResultMutation,
+  useJoinPotMutation,
+  useLeavePotMutation,
+  useLockPotMutation,
 } = betsApi;
 
 /** docs/product.md §9 polling intervals. */

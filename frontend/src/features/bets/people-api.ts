@@ -15,7 +15,12 @@ export const peopleApi = api.injectEndpoints({
       transformResponse: (page: Schemas['FriendListDto']) => page.items,
       providesTags: ['Friend'],
     }),
+    /** A pot's link is for friends of its creator: someone who is not asks to be one (the friends API). */
+    requestFriendship: build.mutation<void, string>({
+      query: (addresseeId) => ({ url: '/api/friends/request', method: 'POST', body: { addresseeId } }),
+      invalidatesTags: ['Friend'],
+    }),
   }),
 });
 
-export const { useSearchPeopleQuery, useFriendsForChallengeQuery } = peopleApi;
+export const { useSearchPeopleQuery, useFriendsForChallengeQuery, useRequestFriendshipMutation } = peopleApi;

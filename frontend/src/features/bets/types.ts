@@ -20,7 +20,7 @@ export const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
 export const NO_CLEAR_OUTCOME_RESULT = 'no_clear_outcome';
 
 /** The history list's filters (its page size and offset are the endpoint's business). */
-export type HistoryFilter = Pick<QueryOf<'BetsController_history'>, 'status' | 'opponentId'>;
+export type HistoryFilter = Pick<QueryOf<'BetsController_history'>, 'status' | 'opponentId' | 'kind'>;
 
 /** The app's one way to name a person (lib/person-name), under the name the bets feature has long used. */
 export const displayName: (party: BetParty | null | undefined) => string = personName;

@@ -14,6 +14,9 @@ import { displayName, type Bet } from './types';
 const loadAcceptBetDialog = () => import('./AcceptBetDialog');
 const loadSubmitOutcomeDialog = () => import('./SubmitOutcomeDialog');
 const loadSubmitResultDialog = () => import('./SubmitResultDialog');
+const loadPotDialogs = () => import('./pot/pot-dialogs');
+const JoinPotDialog = lazy(() => loadPotDialogs().then((m) => ({ default: m.JoinPotDialog })));
+const PotReportDialog = lazy(() => loadPotDialogs().then((m) => ({ default: m.PotReportDialog })));
 const AcceptBetDialog = lazy(() => loadAcceptBetDialog().then((m) => ({ default: m.AcceptBetDialog })));
 const SubmitOutcomeDialog = lazy(() =>
   loadSubmitOutcomeDialog().then((m) => ({ default: m.SubmitOutcomeDialog })),
@@ -43,10 +46,19 @@ export function useBetDialogs(viewerId: string) {
   const dialogs = (accepting || reporting || resulting) && (
     <Suspense fallback={null}>
       <LazyThemeRoot>
-        {accepting && <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />}
-        {reporting && (
-          <SubmitOutcomeDialog bet={reporting} viewerId={viewerId} onClose={() => setReporting(null)} />
-        )}
+        {/* A group pot is joined with any pick and reported by outcome: its own dialogs. */}
+        {accepting &&
+          (accepting.kind === 'pot' ? (
+            <JoinPotDialog bet={accepting} onClose={() => setAccepting(null)} />
+          ) : (
+            <AcceptBetDialog bet={accepting} onClose={() => setAccepting(null)} />
+          ))}
+        {reporting &&
+          (reporting.kind === 'pot' ? (
+            <PotReportDialog bet={reporting} viewerId={viewerId} onClose={() => setReporting(null)} />
+          ) : (
+            <SubmitOutcomeDialog bet={reporting} viewerId={viewerId} onClose={() => setReporting(null)} />
+          ))}
         {resulting && <SubmitResultDialog bet={resulting} onClose={() => setResulting(null)} />}
       </LazyThemeRoot>
     </Suspense>

@@ -35,6 +35,8 @@ export class BetParticipantDto {
       'A settled pot: what came back to this seat (its share, its refund, or 0.00); null otherwise',
   })
   payout: string | null;
+  @ApiProperty({ type: BetPartyDto, description: 'Who sits here, named as the viewer may see them' })
+  person: BetPartyDto;
 }
 
 /** One counter-offer on a pending duel (docs/product.md, "Counter-offers"). */
@@ -87,23 +89,16 @@ export class BetDto {
       'An open challenge’s link code (`/c/{code}`), shown to its creator only; null for a bet sent to a friend',
   })
   challengeCode: string | null;
-  // Always sent; optional in the document only so clients built before pots keep compiling (their fixtures).
-  @ApiPropertyOptional({
-    enum: ['duel', 'pot'],
-    description: 'duel: two people; pot: a group pot (3 to 20 players). Always present.',
-  })
+  @ApiProperty({ enum: ['duel', 'pot'], description: 'duel: two people; pot: a group pot (3 to 20 players)' })
   kind: 'duel' | 'pot';
-  @ApiPropertyOptional({
+  @ApiProperty({
     format: 'date-time',
     nullable: true,
     type: String,
-    description: 'A pot’s deadline to join (null for a duel). Always present.',
+    description: 'A pot’s deadline to join (null for a duel)',
   })
   joinBy: string | null;
-  @ApiPropertyOptional({
-    type: [BetParticipantDto],
-    description: 'Every seat, in join order. Always present.',
-  })
+  @ApiProperty({ type: [BetParticipantDto], description: 'Every seat, in join order' })
   participants: BetParticipantDto[];
   @ApiPropertyOptional({
     format: 'uuid',
