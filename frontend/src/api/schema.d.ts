@@ -617,6 +617,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bets/referees/me/bets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open bets you referee or are asked to: to answer, to call, or under appeal */
+        get: operations["RefereesController_refereeing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/referees/{userId}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A referee’s record: calls made, appealed and overturned (as their activity privacy allows) */
+        get: operations["RefereesController_recordOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/referee/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The person asked to referee takes the role; the bet may then start */
+        post: operations["RefereesController_acceptRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/referee/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person asked to referee declines; the creator names another or withdraws
+         * @description No content: having declined, they are no longer on the bet and cannot read it.
+         */
+        post: operations["RefereesController_declineRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/referee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The creator names another referee (after a decline, or before an answer) */
+        put: operations["RefereesController_nameReferee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The referee calls the bet, with a note; it settles when the appeal window ends unappealed */
+        post: operations["RefereesController_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/call/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A player accepts the call; once every player has, it settles at once */
+        post: operations["RefereesController_acceptCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A player appeals the call within the window: an admin decides */
+        post: operations["RefereesController_appeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bets/{id}/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counter a pending challenge with the opponent’s stake (and pick); the other side answers
+         * @description 400 beyond the opponent’s balance or for a bad pick; 403 when it is not your turn; 409 when the challenge is no longer pending, expired, or the rounds are used up. Nothing changes on an error.
+         */
+        post: operations["RefereesController_counter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/circles": {
         parameters: {
             query?: never;
@@ -1876,8 +2035,21 @@ export interface components {
             /** @example 168 */
             duration: number;
             creatorPick: string;
-            /** @enum {string} */
-            resolutionType?: "mutual";
+            /**
+             * @description mutual (default): the players report; referee: refereeId calls it (docs/product.md, "Referee bets")
+             * @enum {string}
+             */
+            resolutionType?: "mutual" | "referee";
+            /**
+             * Format: uuid
+             * @description With resolutionType referee: a friend of yours who does not play, asked to call the bet
+             */
+            refereeId?: string;
+            /**
+             * @description Uneven stakes (a challenge to one person): what the opponent puts in against your amount ("I put $30 against your $10")
+             * @example 10.00
+             */
+            opponentAmount?: string;
             /** @description A group pot: the friends invited (2 to 19; POT_MAX_PLAYERS - 1 at most), instead of opponentId */
             inviteeIds?: string[];
             /**
@@ -1892,7 +2064,7 @@ export interface components {
             joinBy?: string;
             /**
              * Format: uuid
-             * @description Post the bet in this circle of yours (and your opponent’s): its feed and table follow it
+             * @description Post the bet in this circle of yours (and your opponent’s, or every invitee’s for a group pot): its feed and table follow it
              */
             circleId?: string;
         };
@@ -1929,6 +2101,27 @@ export interface components {
             payout: string | null;
             /** @description Who sits here, named as the viewer may see them */
             person: components["schemas"]["BetPartyDto"];
+        };
+        RefereeCallDto: {
+            /** @description The outcome text, or no_clear_outcome */
+            result: string;
+            note: string;
+            /** Format: date-time */
+            calledAt: string;
+        };
+        BetOfferDto: {
+            /** @description 1 for the first counter, then one more per offer */
+            round: number;
+            byUserId: string;
+            /**
+             * @description The stake the opponent would put in
+             * @example 10.00
+             */
+            opponentAmount: string;
+            /** @description The opponent’s pick, if the offer changes it */
+            opponentPick: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         BetDto: {
             id: number;
@@ -1973,6 +2166,37 @@ export interface components {
             joinBy: string | null;
             /** @description Every seat, in join order */
             participants: components["schemas"]["BetParticipantDto"][];
+            /**
+             * Format: uuid
+             * @description A referee bet’s referee (resolutionType referee). Always present.
+             */
+            refereeId?: string | null;
+            /** @description Always present. */
+            referee?: components["schemas"]["BetPartyDto"] | null;
+            /**
+             * Format: date-time
+             * @description When the referee took the role; the bet cannot start before. Always present.
+             */
+            refereeAcceptedAt?: string | null;
+            /** @description Always present. */
+            call?: components["schemas"]["RefereeCallDto"] | null;
+            /**
+             * Format: date-time
+             * @description Until when a player may appeal the call. Always present.
+             */
+            appealUntil?: string | null;
+            /**
+             * @description The opponent’s stake when uneven (amount stays the creator’s); null is even money. Always present.
+             * @example 10.00
+             */
+            opponentAmount?: string | null;
+            /**
+             * Format: uuid
+             * @description Who made the latest counter-offer (null: the creator’s terms); the other side answers. Always present.
+             */
+            offerBy?: string | null;
+            /** @description Every counter-offer, oldest first. Always present. */
+            offers?: components["schemas"]["BetOfferDto"][];
         };
         ExpiringBetDto: {
             id: number;
@@ -2071,10 +2295,10 @@ export interface components {
         BetPageDto: {
             bet: components["schemas"]["BetDto"];
             /**
-             * @description player: a group pot’s player who did not start it
+             * @description player: a group pot’s player who did not start it; referee: the bet’s referee (no receipts)
              * @enum {string}
              */
-            viewerRole: "creator" | "opponent" | "player" | "admin";
+            viewerRole: "creator" | "opponent" | "player" | "referee" | "admin";
             timeline: components["schemas"]["BetEventDto"][];
             /** @description The viewer's money moves of this bet (an admin sees both parties') */
             receipts: components["schemas"]["BetReceiptDto"][];
@@ -2145,13 +2369,13 @@ export interface components {
             /** @example 168 */
             duration: number;
             creatorPick: string;
-            /** @enum {string} */
-            resolutionType?: "mutual";
             /**
              * Format: uuid
-             * @description Post the bet in this circle of yours (and your opponent’s): its feed and table follow it
+             * @description Post the bet in this circle of yours (and your opponent’s, or every invitee’s for a group pot): its feed and table follow it
              */
             circleId?: string;
+            /** @enum {string} */
+            resolutionType?: "mutual";
             /**
              * @description Dollars as a string with at most 2 decimals
              * @example 25.00
@@ -2196,6 +2420,43 @@ export interface components {
              * @description Only on a group pot’s share link: its deadline to join (then its status is expired)
              */
             joinBy?: string | null;
+        };
+        RefereeRecordDto: {
+            userId: string;
+            /** @description false when their activity is not visible to you (their privacy setting): the counts are then 0 */
+            visible: boolean;
+            /** @description Bets they called */
+            calls: number;
+            /** @description Of those, calls a player appealed */
+            appealed: number;
+            /** @description Of those, calls an admin overturned */
+            overturned: number;
+        };
+        NameRefereeDto: {
+            /**
+             * Format: uuid
+             * @description A friend of yours who does not play in the bet
+             */
+            refereeId: string;
+        };
+        CallBetDto: {
+            /** @description An outcome text, NO_CLEAR_OUTCOME, or (a two-person bet) the winner’s id */
+            result: string;
+            /** @description Why: shown to the players and, on appeal, the admin */
+            note: string;
+        };
+        AppealDto: {
+            /** @description Your side, for the admin who decides the appeal */
+            statement: string;
+        };
+        CounterOfferDto: {
+            /**
+             * @description The stake the opponent would put in (the creator’s stays amount)
+             * @example 10.00
+             */
+            opponentAmount: string;
+            /** @description The opponent’s pick, if the offer changes it */
+            opponentPick?: string;
         };
         CreateCircleDto: {
             name: string;
@@ -2369,8 +2630,11 @@ export interface components {
         };
         FeedItemDto: {
             id: number;
-            /** @enum {string} */
-            kind: "challenged" | "accepted" | "settled" | "decided" | "season_ended";
+            /**
+             * @description locked and void: a group pot's lock, and its calling off (void at the lock, or cancelled)
+             * @enum {string}
+             */
+            kind: "challenged" | "accepted" | "locked" | "settled" | "decided" | "void" | "season_ended";
             /** Format: date-time */
             createdAt: string;
             bet: components["schemas"]["FeedBetDto"] | null;
@@ -2953,7 +3217,7 @@ export interface components {
         NotificationDto: {
             id: number;
             /** @enum {string} */
-            type: "bet_received" | "bet_accepted" | "bet_declined" | "bet_cancelled" | "result_submitted" | "bet_disputed" | "bet_expiring" | "bet_expired" | "bet_resolved" | "dispute_resolved" | "friend_request" | "friend_accepted" | "moderation" | "balance_adjusted" | "circle_invitation" | "circle_comment" | "comment_hidden";
+            type: "bet_received" | "bet_accepted" | "bet_declined" | "bet_cancelled" | "result_submitted" | "bet_disputed" | "referee_asked" | "referee_answered" | "referee_reminder" | "bet_called" | "call_appealed" | "counter_offer" | "bet_expiring" | "bet_expired" | "bet_resolved" | "dispute_resolved" | "pot_invited" | "pot_joined" | "pot_locked" | "pot_void" | "pot_reminder" | "pot_settled" | "friend_request" | "friend_accepted" | "moderation" | "balance_adjusted" | "circle_invitation" | "circle_comment" | "comment_hidden";
             /**
              * @description The browser switch that governs it (notification-settings); account ones always show
              * @enum {string}
@@ -3993,6 +4257,228 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    RefereesController_refereeing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"][];
+                };
+            };
+        };
+    };
+    RefereesController_recordOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefereeRecordDto"];
+                };
+            };
+        };
+    };
+    RefereesController_acceptRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+        };
+    };
+    RefereesController_declineRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RefereesController_nameReferee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NameRefereeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+        };
+    };
+    RefereesController_call: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallBetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+        };
+    };
+    RefereesController_acceptCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+        };
+    };
+    RefereesController_appeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
+            };
+        };
+    };
+    RefereesController_counter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–128 visible ASCII characters, unique per attempt of one action (e.g. a UUID). The first request with a key runs and its answer (success or refusal) is kept for 24 hours; a retry with the same key gets that answer again without running twice, also after a crash or a lost connection. The same key with a different request: 409 `idempotency_key_reused`; a retry while the first is still running waits for its answer (409 `idempotency_in_progress` after 5 s). A request refused by validation (400 before the action runs) does not use up its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CounterOfferDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetDto"];
+                };
             };
         };
     };

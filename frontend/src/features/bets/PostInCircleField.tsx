@@ -36,7 +36,7 @@ export function PostInCircleField({ name = 'circleId' }: { name?: string }) {
         ))}
       </Select>
       <FormHelperText id={helpId}>
-        Its members see the bet in the circle’s feed and table. Your opponent must be in the circle too.
+        Its members see the bet in the circle’s feed and table. Everyone you challenge must be in the circle too.
       </FormHelperText>
     </FormControl>
   );

@@ -14,8 +14,10 @@ import { ReactionBar } from './ReactionBar';
 const KIND_TEXT: Record<FeedItem['kind'], string> = {
   challenged: 'New challenge',
   accepted: 'Bet accepted',
+  locked: 'Pot started',
   settled: 'Bet settled',
   decided: 'Dispute decided',
+  void: 'Pot called off',
   season_ended: 'Season ended',
 };
 

@@ -10,6 +10,7 @@ import { useCreateBetMutation } from '../bets-api';
 import { useFriendsForChallengeQuery, type PersonResult } from '../people-api';
 import { PotPlayersStep } from './PotPlayersStep';
 import { PotReady } from './PotReady';
+import { PostInCircleField } from '../PostInCircleField';
 import { PotReview } from './PotReview';
 import { EMPTY_POT, MAX_INVITEES, potPayload, potSchema, type PotValues } from './pot-schema';
 import { PotTermsStep } from './PotTermsStep';
@@ -132,6 +133,7 @@ export function CreatePotFlow({ open, onClose }: { open: boolean; onClose: () =>
                   />
                 )}
                 {step === 2 && <DetailsStep onContinue={() => setStep(3)} />}
+                {step === 3 && <PostInCircleField />}
                 {step === 3 && (
                   <PotReview
                     invitees={invitees}

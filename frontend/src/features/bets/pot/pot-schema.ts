@@ -67,5 +67,6 @@ export function potPayload(values: PotValues, inviteeIds: string[], now = new Da
     creatorPick: values.creatorPick.trim(),
     duration: values.durationHours,
     resolutionType: 'mutual' as const,
+    ...(values.circleId ? { circleId: values.circleId } : {}),
   };
 }
