@@ -33,6 +33,7 @@ const OWN_TABLES = [
   'suggestion_dismissals',
   'user_payout_totals',
   'bet_participants',
+  'bet_offers',
   'admin_totals_delta',
   'circles',
   'circle_members',

@@ -12,22 +12,32 @@ import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { balanceOf, expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Every route that moves money; each must take an Idempotency-Key (docs/money.md, docs/security.md). */
+/**
+ * Every route that moves money, and the referee's and counter-offer's steps that decide where it goes (a call, its
+ * acceptance, an appeal, an offer): each must take an Idempotency-Key (docs/money.md, docs/security.md).
+ */
 const MONEY_ROUTES = [
   'DELETE /api/admin/users/{id}',
   'POST /api/admin/balance-adjustment',
   'POST /api/bets',
   'POST /api/bets/{id}/accept',
   'POST /api/bets/{id}/admin-resolve',
+  'POST /api/bets/{id}/appeal',
+  'POST /api/bets/{id}/call',
+  'POST /api/bets/{id}/call/accept',
   'POST /api/bets/{id}/cancel',
+  'POST /api/bets/{id}/counter',
   'POST /api/bets/{id}/decline',
   'POST /api/bets/{id}/edit-resolution',
   'POST /api/bets/{id}/join',
   'POST /api/bets/{id}/leave',
   'POST /api/bets/{id}/lock',
+  'POST /api/bets/{id}/referee/accept',
+  'POST /api/bets/{id}/referee/decline',
   'POST /api/bets/{id}/submit-result',
   'POST /api/challenges',
   'POST /api/challenges/{code}/accept',
+  'PUT /api/bets/{id}/referee',
 ];
 
 describe('Idempotency-Key', () => {
