@@ -5,7 +5,8 @@
 export const POT_USER_READS = ['/api/bets/history?kind=pot', '/api/bets/{potPage}'];
 
 /**
- * Turns the bets numbered (from, to] with id ≡ 7 (mod 10) into group pots: no opponent, a join deadline, and
+ * Turns the bets numbered (from, to] with id ≡ 7 (mod 10) into group pots (half the cancelled ones still
+ * pending: the seeded statuses never give a pot id a pending one): no opponent, a join deadline, and
  * 3 + id mod 18 seats (3 to 20): the creator first, then seeded people, and for id ≡ 7 (mod 50) one of the heavy
  * people, so their pots are a tenth of theirs too. Picks alternate Yes / No from the creator (Yes); a pending pot's
  * later half has not joined yet. A settled pot's seats carry their payout (the pot split evenly among those who
@@ -15,24 +16,25 @@ export const POT_USER_READS = ['/api/bets/history?kind=pot', '/api/bets/{potPage
 export async function seedPots(db, from, to, heavy) {
   await db.query(
     `UPDATE bets SET kind = 'pot', "opponentId" = NULL, "opponentPick" = NULL, "winnerUserId" = NULL,
-            "joinBy" = "createdAt" + interval '1 hour'
+            "joinBy" = "createdAt" + interval '1 hour',
+            status = CASE WHEN status = 'cancelled' AND (id / 60) % 2 = 0 THEN 'pending' ELSE status END
       WHERE id > $1 AND id <= $2 AND id % 10 = 7`,
     [from, to],
   );
   await db.query(
     `WITH u AS (SELECT array_agg(id ORDER BY id) a FROM users WHERE email LIKE 'seed%'), h AS (SELECT $3::uuid[] AS a),
      seats AS (
-       SELECT b.id AS "betId", b.status, b."createdAt", k, 3 + b.id % 18 AS n,
+       SELECT b.id AS "betId", b.status, b."resolutionDate", b."createdAt", k, 3 + b.id % 18 AS n,
               CASE WHEN k = 0 THEN b."creatorId"
-                   WHEN k = 1 AND b.id % 50 = 7 THEN h.a[1 + (b.id / 50) % cardinality(h.a)]
+                   WHEN k = 1 AND b.id % 50 = 7 THEN h.a[1 + (b.id / 600) % cardinality(h.a)]
                    ELSE u.a[1 + ((b.id * 13 + k * 101) % 10000)] END AS "userId"
          FROM bets b, u, h, generate_series(0, 19) k
         WHERE b.id > $1 AND b.id <= $2 AND b.id % 10 = 7 AND k < 3 + b.id % 18)
-     INSERT INTO bet_participants ("betId", "userId", role, pick, stake, result, "joinedAt")
+     INSERT INTO bet_participants ("betId", "userId", role, pick, stake, result, "joinedAt", "potStatus", "potResolvedAt")
      SELECT "betId", "userId", CASE WHEN k = 0 THEN 'creator' ELSE 'player' END,
             CASE WHEN status = 'pending' AND k > n / 2 THEN NULL WHEN k % 2 = 0 THEN 'Yes' ELSE 'No' END, 1.00,
             CASE WHEN status = 'completed' THEN 'Yes' END,
-            CASE WHEN status = 'pending' AND k > n / 2 THEN NULL ELSE "createdAt" END
+            CASE WHEN status = 'pending' AND k > n / 2 THEN NULL ELSE "createdAt" END, status, "resolutionDate"
        FROM seats
      ON CONFLICT ("betId", "userId") DO NOTHING`,
     [from, to, heavy],

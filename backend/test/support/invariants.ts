@@ -13,6 +13,8 @@ import { expectUserStatsKept } from './user-stats-oracle.js';
  *  6. the admin overview's figures kept in admin_totals_delta equal the whole-table recount
  *  7. every person's user-stats figures read from the kept counters (user_bet_stats, user_payout_totals)
  *     equal the recomputation from their whole history: counts, sums, streaks and profit history
+ *  8. every seat of a pot carries its pot's status and resolution date (the lists read pots from the seats),
+ *     and a duel's seats carry neither
  */
 export async function expectMoneyInvariants(dataSource: DataSource): Promise<void> {
   const [totals] = await dataSource.query<{ balances: string; escrow: string; sources: string }[]>(`
@@ -83,6 +85,12 @@ export async function expectMoneyInvariants(dataSource: DataSource): Promise<voi
   await expectUserStatsKept(dataSource);
 
   await expectAdminTotalsMatchTables(dataSource);
+
+  const staleSeats = await dataSource.query<{ betId: number; userId: string }[]>(`
+    SELECT s."betId", s."userId" FROM bet_participants s JOIN bets b ON b.id = s."betId"
+     WHERE (s."potStatus", s."potResolvedAt") IS DISTINCT FROM
+           (CASE WHEN b.kind = 'pot' THEN b.status END, CASE WHEN b.kind = 'pot' THEN b."resolutionDate" END)`);
+  expect(staleSeats).toEqual([]);
 }
 
 /** The bets whose ledger rows do not hold exactly their joined seats' stakes (all of them while open, else 0). */

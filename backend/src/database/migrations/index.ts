@@ -27,6 +27,7 @@ import { PotPlayerStats1795600000000 } from './1795600000000-PotPlayerStats.js';
 import { PotsInCircles1795600100000 } from './1795600100000-PotsInCircles.js';
 import { RefereesAndCounterOffers1795610000000 } from './1795610000000-RefereesAndCounterOffers.js';
 import { UnevenStakeFigures1795640000000 } from './1795640000000-UnevenStakeFigures.js';
+import { PotSeatsMirrorThePot1795720000000 } from './1795720000000-PotSeatsMirrorThePot.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   PotsInCircles1795600100000,
   RefereesAndCounterOffers1795610000000,
   UnevenStakeFigures1795640000000,
+  PotSeatsMirrorThePot1795720000000,
 ];

@@ -38,9 +38,9 @@ const FIGURES_SQL = `
   SELECT coalesce(s.won, 0) AS won, coalesce(s.lost, 0) AS lost, coalesce(s.total, 0) AS total,
          coalesce(s.active, 0) AS active,
          ((SELECT count(*) FROM bets
-            WHERE status = 'pending' AND ("creatorId" = $1 OR "opponentId" = $1))
-          + (SELECT count(*) FROM bet_participants p JOIN bets b ON b.id = p."betId"
-              WHERE p."userId" = $1 AND p.role = 'player' AND b.status = 'pending'))::int AS pending,
+            WHERE status = 'pending' AND ("creatorId" = $1 OR "opponentId" = $1) AND kind = 'duel')
+          + (SELECT count(*) FROM bet_participants
+              WHERE "userId" = $1 AND "potStatus" = 'pending'))::int AS pending,
          coalesce(s.wagered, 0)::numeric(12,2)::text AS wagered,
          (CASE WHEN coalesce(s.total, 0) = 0 THEN 0 ELSE round(s.wagered / s.total, 2) END)::numeric(12,2)::text AS avg,
          coalesce(s.profit, 0)::numeric(12,2)::text AS profit,
@@ -55,7 +55,8 @@ const FIGURES_SQL = `
  * (resolutionDate, id): the kept total minus what the later bets added. The latest 100 come from the
  * partial indexes of decided bets by (party, resolutionDate, id), read backwards, 100 per side at most (a
  * duel's winner gains the other side's stake, its loser loses their own), and
- * from the person's decided pots (their seats' decidedNet: payout minus stake, or minus the stake).
+ * from the person's decided pots (their seats' decidedNet: payout minus stake, or minus the stake; the seats
+ * keep the pot's status and resolution date, so this reads the seats' index alone).
  */
 const HISTORY_SQL = `
   WITH latest AS (
@@ -70,10 +71,10 @@ const HISTORY_SQL = `
          FROM bets WHERE "opponentId" = $1 AND status = 'completed' AND "winnerUserId" IS NOT NULL
         ORDER BY "resolutionDate" DESC, id DESC LIMIT 100)
       UNION ALL
-      (SELECT b.id, b."resolutionDate", p."decidedNet" AS delta
-         FROM bet_participants p JOIN bets b ON b.id = p."betId"
-        WHERE p."userId" = $1 AND p."decidedNet" IS NOT NULL AND b.status = 'completed'
-        ORDER BY b."resolutionDate" DESC, b.id DESC LIMIT 100)
+      (SELECT "betId", "potResolvedAt", "decidedNet"
+         FROM bet_participants
+        WHERE "userId" = $1 AND "decidedNet" IS NOT NULL AND "potStatus" = 'completed'
+        ORDER BY "potResolvedAt" DESC, "betId" DESC LIMIT 100)
     ) sides ORDER BY "resolutionDate" DESC, id DESC LIMIT 100
   )
   SELECT "resolutionDate" AS date,

@@ -3,6 +3,7 @@ import type { Relation } from 'typeorm';
 import { moneyColumn } from '../../database/column-types.js';
 import { User } from '../users/user.entity.js';
 import { Bet } from './bet.entity.js';
+import type { BetStatus } from './bet.entity.js';
 
 /** creator and opponent seat the two people of a duel; every seat of a group pot is a player. */
 export type ParticipantRole = 'creator' | 'opponent' | 'player';
@@ -15,10 +16,16 @@ export type ParticipantRole = 'creator' | 'opponent' | 'player';
  * pot's use cases.
  */
 @Index('IDX_bet_participants_user', ['userId', 'betId'])
-// A person's decided pots (the profit history, the streak recount) and the pots they are invited to (their
-// pending figure): migration PotPlayerStats.
-@Index('IDX_bet_participants_decided', ['userId', 'betId'], { where: `"decidedNet" IS NOT NULL` })
-@Index('IDX_bet_participants_players', ['userId', 'betId'], { where: `role = 'player'` })
+// A person's pots from their own seats, never through the bets table (migration PotSeatsMirrorThePot): all of
+// them newest first (history), the open ones (dashboard lists, pending figure), the decided ones in the order
+// they were decided (profit history, streak recount).
+@Index('IDX_bet_participants_pots', ['userId', 'betId'], { where: `"potStatus" IS NOT NULL` })
+@Index('IDX_bet_participants_open_pots', ['userId', 'betId'], {
+  where: `"potStatus" IN ('pending', 'active', 'disputed')`,
+})
+@Index('IDX_bet_participants_decided', ['userId', 'potResolvedAt', 'betId'], {
+  where: `"decidedNet" IS NOT NULL`,
+})
 @Check('CHK_bet_participants_role', `"role" IN ('creator', 'opponent', 'player')`)
 @Check('CHK_bet_participants_stake_positive', `"stake" > 0`)
 @Entity('bet_participants')
@@ -57,6 +64,17 @@ export class BetParticipant {
    */
   @Column(moneyColumn({ nullable: true }))
   decidedNet: string | null;
+
+  /**
+   * A pot's seat: the pot's status and resolution date, kept in step by a trigger on bets, so a person's pots
+   * are read from their seats alone. Null on a duel's seats (a duel is found through its own columns).
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  potStatus: BetStatus | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  potResolvedAt: Date | null;
+
   /** When this player accepted the referee's call: every player accepting settles it before the window ends. */
   @Column({ type: 'timestamptz', nullable: true })
   callAcceptedAt: Date | null;

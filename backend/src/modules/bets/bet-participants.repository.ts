@@ -14,8 +14,9 @@ const SEAT_COLUMNS = `"betId", "userId", role, pick, stake::text AS stake, resul
 
 /**
  * A group pot's seats (bet_participants), written in the caller's transaction while it holds the bet's row
- * lock, so two writers of one pot queue on the bet and never on its seats. (A duel's seats are kept by the
- * trigger of migration BetParticipants instead.)
+ * lock, so two writers of one pot queue on the bet and never on its seats. A seat is taken with the pot's
+ * status, which a trigger keeps in step from then on (migration PotSeatsMirrorThePot). (A duel's seats are
+ * kept by the trigger of migration BetParticipants instead.)
  */
 @Injectable()
 export class BetParticipantsRepository {
@@ -53,8 +54,8 @@ export class BetParticipantsRepository {
     if (seats.length === 0) return;
     await queryIn(
       tx,
-      `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt")
-       SELECT $1, s."userId", s.role, s.pick, s.stake, s."joinedAt"
+      `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt", "potStatus")
+       SELECT $1, s."userId", s.role, s.pick, s.stake, s."joinedAt", (SELECT status FROM bets WHERE id = $1)
          FROM unnest($2::uuid[], $3::text[], $4::text[], $5::numeric[], $6::timestamptz[])
               AS s("userId", role, pick, stake, "joinedAt")`,
       [
@@ -72,8 +73,8 @@ export class BetParticipantsRepository {
   async join(tx: TxOrManager, betId: number, userId: string, pick: string, stake: string, now: Date) {
     await queryIn(
       tx,
-      `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt")
-       VALUES ($1, $2, 'player', $3, $4, $5)
+      `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt", "potStatus")
+       VALUES ($1, $2, 'player', $3, $4, $5, (SELECT status FROM bets WHERE id = $1))
        ON CONFLICT ("betId", "userId") DO UPDATE SET pick = EXCLUDED.pick, "joinedAt" = EXCLUDED."joinedAt"`,
       [betId, userId, pick, stake, now],
     );

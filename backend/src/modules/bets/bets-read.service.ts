@@ -47,32 +47,37 @@ const PEOPLE_JOINS = `
 
 type PartyRow = SummarisableUser & { email?: string | null };
 
-/** The viewer's bets among statuses $2 (with the optional cursor $3 and opponent $4): the filter of a list page. */
-const VIEWERS_BETS = `("creatorId" = $1 OR "opponentId" = $1)
+/**
+ * The viewer's duels among statuses $2 (with the optional cursor $3 and opponent $4): the filter of a list page.
+ * A pot is found through its seats instead (below).
+ */
+const VIEWERS_DUELS = `("creatorId" = $1 OR "opponentId" = $1)
   AND status = ANY($2)
   AND ($3::int IS NULL OR id < $3)
   AND ($4::uuid IS NULL OR "creatorId" = $4 OR "opponentId" = $4)
-  AND ($6::text IS NULL OR kind = $6)`;
+  AND kind = 'duel' AND ($6::text IS NULL OR $6 = 'duel')`;
+/**
+ * The group pots the viewer has a seat at (started, joined or invited to), newest first, from their seats alone:
+ * a seat carries its pot's status (migration PotSeatsMirrorThePot). A pot has no opponent, so the opponent
+ * filter leaves them out. `open` names the open statuses in the SQL, so the planner can use the seats' partial
+ * index of open pots whatever the parameters.
+ */
+const viewersPots = (open: boolean) => `SELECT s."betId" AS id FROM bet_participants s
+  WHERE s."userId" = $1 AND s."potStatus" = ANY($2)${open ? ` AND s."potStatus" IN ('pending', 'active', 'disputed')` : ''}
+    AND ($3::int IS NULL OR s."betId" < $3) AND $4::uuid IS NULL AND ($6::text IS NULL OR $6 = 'pot')
+  ORDER BY s."betId" DESC LIMIT $5`;
 /**
  * A page of ids ($5 of them), two ways. Open bets (pending, active, disputed) are a few among a person's many
  * settled ones: left to itself the planner walked the primary key backwards hoping to meet 50 of them soon and
- * read most of the table for a person with thousands of bets (520 ms at 1M bets, docs/performance.md, "At
- * scale"), so they are gathered first through the creator and opponent status indexes, then cut. Settled bets
- * are most of anyone's history, where that backward walk is the fast way (8 ms against 36 ms gathered first).
+ * read most of the table for a person with thousands of bets, so they are gathered first through the creator
+ * and opponent status indexes, then cut. Settled bets are most of anyone's history, where that backward walk
+ * is the fast way.
  */
-/**
- * The group pots the viewer plays in without having started them (their seats, newest first through the
- * seats' (userId, betId) index); a pot has no opponent, so the opponent filter leaves them out.
- */
-const VIEWERS_POTS = `SELECT b.id FROM bet_participants s JOIN bets b ON b.id = s."betId"
-  WHERE s."userId" = $1 AND s.role = 'player' AND b.status = ANY($2)
-    AND ($3::int IS NULL OR s."betId" < $3) AND $4::uuid IS NULL AND ($6::text IS NULL OR $6 = 'pot')
-  ORDER BY s."betId" DESC LIMIT $5`;
-const GATHER_THEN_PAGE = `WITH mine AS MATERIALIZED (SELECT id FROM bets WHERE ${VIEWERS_BETS}
-                                      UNION ALL (${VIEWERS_POTS}))
+const GATHER_THEN_PAGE = `WITH mine AS MATERIALIZED (SELECT id FROM bets WHERE ${VIEWERS_DUELS}
+                                      UNION ALL (${viewersPots(true)}))
   SELECT id FROM mine ORDER BY id DESC LIMIT $5`;
-const PAGE_BY_ID = `(SELECT id FROM bets WHERE ${VIEWERS_BETS} ORDER BY id DESC LIMIT $5)
-  UNION ALL (${VIEWERS_POTS}) ORDER BY id DESC LIMIT $5`;
+const PAGE_BY_ID = `(SELECT id FROM bets WHERE ${VIEWERS_DUELS} ORDER BY id DESC LIMIT $5)
+  UNION ALL (${viewersPots(false)}) ORDER BY id DESC LIMIT $5`;
 const OPEN_LISTS = new Set<BetList>(['active', 'pending']);
 
 /** What `present` needs of a bet: the entity with its relations, or a row of the lean list query. */
