@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import {
   chooseOption,
@@ -7,6 +6,7 @@ import {
   newPerson,
   tabTo,
   type Person,
+  docScreenshot,
 } from './support';
 
 /** The phone size the circle screens are designed for, and the narrowest one they must not break at. */
@@ -23,15 +23,10 @@ interface Member {
 
 const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
-/** With UPDATE_SCREENSHOTS=1 the views are saved to docs/screenshots for the docs; always into test-results. */
+/** Always into test-results; for the docs too with UPDATE_SCREENSHOTS=1 (docScreenshot). */
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, animations: 'disabled' });
-  if (process.env.UPDATE_SCREENSHOTS) {
-    await page.screenshot({
-      path: path.resolve('..', 'docs', 'screenshots', `${name}.png`),
-      animations: 'disabled',
-    });
-  }
+  await docScreenshot(page, name);
 }
 
 /** Someone signed up over the API (sign-up is not what this journey is about), signed in on a phone. */
@@ -49,7 +44,13 @@ async function member(browser: Browser, info: TestInfo, firstName: string): Prom
     localStorage.setItem('auth_token', token);
     localStorage.setItem('auth_user', JSON.stringify(user));
   }, auth);
-  return { person, page, id: auth.user.id, token: auth.token, name: `${person.firstName} ${person.lastName}` };
+  return {
+    person,
+    page,
+    id: auth.user.id,
+    token: auth.token,
+    name: `${person.firstName} ${person.lastName}`,
+  };
 }
 
 /** `b` opens `a`'s personal invite link: they are friends. */
@@ -123,7 +124,9 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
   await inviting.getByRole('checkbox', { name: noah.name }).check();
   await inviting.getByRole('button', { name: 'Invite' }).click();
   await expect(maya.page.getByRole('status').filter({ hasText: 'Invitation sent' })).toBeVisible();
-  await expect(maya.page.getByRole('img', { name: `QR code of the invite link to ${circleName}` })).toBeVisible();
+  await expect(
+    maya.page.getByRole('img', { name: `QR code of the invite link to ${circleName}` }),
+  ).toBeVisible();
   const link = (await maya.page.getByTestId('circle-link').textContent()) ?? '';
   expect(link).toMatch(/\/circles\/join\/[A-Za-z0-9_-]+$/);
   await expectAccessible(maya.page, 'the circle’s members and invite link');
@@ -140,7 +143,9 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
   // Signed out, the link names no circle and leads through sign-up or sign-in back to itself.
   const strangerPage = await (await browser.newContext({ ...info.project.use, viewport: PHONE })).newPage();
   await strangerPage.goto(link);
-  await expect(strangerPage.getByRole('heading', { name: 'You’re invited to a circle on Betwixt' })).toBeVisible();
+  await expect(
+    strangerPage.getByRole('heading', { name: 'You’re invited to a circle on Betwixt' }),
+  ).toBeVisible();
   await expect(strangerPage.getByText(circleName)).toHaveCount(0);
   await expectAccessible(strangerPage, 'the circle link, signed out');
   await strangerPage.context().close();
@@ -178,7 +183,9 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
     });
     expect(reported.status()).toBe(200);
   }
-  const settled = ivy.page.getByRole('article').filter({ has: ivy.page.getByRole('heading', { name: 'Bet settled' }) });
+  const settled = ivy.page
+    .getByRole('article')
+    .filter({ has: ivy.page.getByRole('heading', { name: 'Bet settled' }) });
   await expect(settled).toBeVisible({ timeout: 30_000 });
   // Ivy is not Maya's friend: she sees usernames, and no money, as their privacy settings say.
   await expect(settled.getByText(`${maya.person.username} won`)).toBeVisible();
@@ -188,7 +195,9 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
   await settled.getByRole('button', { name: '0 comments' }).click();
   await expect(settled.getByText('No comments yet.')).toBeVisible();
   await maya.page.goto(circleUrl);
-  const mayaPost = maya.page.getByRole('article').filter({ has: maya.page.getByRole('heading', { name: 'Bet settled' }) });
+  const mayaPost = maya.page
+    .getByRole('article')
+    .filter({ has: maya.page.getByRole('heading', { name: 'Bet settled' }) });
   await mayaPost.getByRole('button', { name: '0 comments' }).click();
   await mayaPost.getByLabel('Write a comment').fill('<script>alert(1)</script> Told you so');
   await mayaPost.getByRole('button', { name: 'Post comment' }).click();
@@ -200,7 +209,9 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
   const fireUrl = `/api/feed/${settledId}/reactions/${encodeURIComponent('🔥')}`;
   const reacted = await noah.page.request.put(fireUrl, as(noah.token));
   expect(reacted.status()).toBe(200);
-  await expect(settled.getByRole('button', { name: `fire, 1. fire: ${noah.person.username}` })).toBeVisible({ timeout: 30_000 });
+  await expect(settled.getByRole('button', { name: `fire, 1. fire: ${noah.person.username}` })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The keyboard alone: Ivy writes a comment and reacts without a pointer.
   const box = settled.getByLabel('Write a comment');
@@ -216,7 +227,11 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
   await expectAccessible(ivy.page, 'the reactions menu');
   // A menu moves by the arrow keys: down to "fire".
   const fire = menu.getByRole('menuitem', { name: 'fire' });
-  for (let step = 0; step < 8 && !(await fire.evaluate((item) => item === document.activeElement)); step += 1) {
+  for (
+    let step = 0;
+    step < 8 && !(await fire.evaluate((item) => item === document.activeElement));
+    step += 1
+  ) {
     await ivy.page.keyboard.press('ArrowDown');
   }
   await expect(fire).toBeFocused();
@@ -251,16 +266,18 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
   });
   expect(moved.status()).toBe(200);
   await ivy.page.getByRole('tab', { name: 'Feed' }).click();
-  const ended = ivy.page.getByRole('article').filter({ has: ivy.page.getByRole('heading', { name: 'Season ended' }) });
+  const ended = ivy.page
+    .getByRole('article')
+    .filter({ has: ivy.page.getByRole('heading', { name: 'Season ended' }) });
   await expect(ended).toBeVisible({ timeout: 100_000 });
   await expect(ended.getByText(`${maya.person.username} wins the trophy`)).toBeVisible();
 
   // A new season starts from zero, the old one stays readable, and the trophy is on Maya's profile.
   await ivy.page.getByRole('tab', { name: 'Table' }).click();
   await expect(ivy.page.getByRole('combobox', { name: 'Season' })).toContainText('Season 2 (now)');
-  await expect(ivy.page.getByRole('list', { name: 'Table of season 2' }).getByTestId('standing').first()).toContainText(
-    'Record 0–0–0',
-  );
+  await expect(
+    ivy.page.getByRole('list', { name: 'Table of season 2' }).getByTestId('standing').first(),
+  ).toContainText('Record 0–0–0');
   await chooseOption(ivy.page, ivy.page.getByRole('combobox', { name: 'Season' }), { name: /^Season 1:/ });
   await expect(ivy.page.getByRole('list', { name: 'Table of season 1' })).toContainText(maya.person.username);
   await expect(ivy.page.getByRole('img', { name: 'Season winner' })).toBeVisible();

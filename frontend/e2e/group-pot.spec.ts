@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import {
+  docScreenshot,
   expectAccessible,
   expectNoHorizontalScroll,
   fillSignUp,
@@ -9,8 +10,6 @@ import {
   type Person,
 } from './support';
 
-/** Where the README's screenshots live: the pot screens as a person sees them on a phone. */
-const DOCS = '../docs/screenshots';
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 360, height: 780 };
 
@@ -92,7 +91,7 @@ test('four friends play a group pot to the end: the two who picked right split i
   await expect(flow.getByText('2 friends invited')).toBeVisible();
   await expectAccessible(A.page, 'the pot create step: invite friends');
   await expectNoHorizontalScroll(A.page);
-  await A.page.screenshot({ path: `${DOCS}/pot-create-390.png`, animations: 'disabled' });
+  await docScreenshot(A.page, 'pot-create-390');
   await A.page.setViewportSize(NARROW);
   await expectNoHorizontalScroll(A.page);
   await A.page.setViewportSize(PHONE);
@@ -214,7 +213,7 @@ test('four friends play a group pot to the end: the two who picked right split i
   // Seen again fresh (the toast gone), as the page reads later.
   await D.page.reload();
   await expect(D.page.getByText('Rain happened. You won $12.50.')).toBeVisible();
-  await D.page.screenshot({ path: `${DOCS}/pot-page-390.png`, animations: 'disabled' });
+  await docScreenshot(D.page, 'pot-page-390');
   await D.page.setViewportSize(NARROW);
   await expectNoHorizontalScroll(D.page);
 
@@ -227,7 +226,7 @@ test('four friends play a group pot to the end: the two who picked right split i
   await A.page
     .getByRole('heading', { name: 'Recent Results' })
     .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-  await A.page.screenshot({ path: `${DOCS}/pot-recent-results-390.png`, animations: 'disabled' });
+  await docScreenshot(A.page, 'pot-recent-results-390');
   await B.page.goto('/');
   const lost = B.page.locator('#results-list').getByRole('article', { name: title });
   await expect(lost.getByText('−$12.50')).toBeVisible();

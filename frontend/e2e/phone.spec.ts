@@ -1,15 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { animationsSettled, expectNoHorizontalScroll, grantAdmin, newPerson, signUp } from './support';
-
-/** With UPDATE_SCREENSHOTS=1 the 360 px views are saved to docs/screenshots for the docs. */
-async function docScreenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.UPDATE_SCREENSHOTS) return;
-  // No hover or ripple left from the last tap.
-  await page.mouse.move(0, 0);
-  await animationsSettled(page);
-  await page.screenshot({ path: path.resolve('..', 'docs', 'screenshots', `${name}.png`) });
-}
+import { expectNoHorizontalScroll, grantAdmin, newPerson, signUp, docScreenshot } from './support';
 
 /** The tab is on screen and its label is not clipped. */
 async function expectFullTab(page: Page, name: string): Promise<void> {

@@ -2,13 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { newPerson } from './support';
-
-/** With UPDATE_SCREENSHOTS=1 the 390 px views are saved to docs/screenshots for the docs. */
-async function docScreenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.UPDATE_SCREENSHOTS) return;
-  await page.screenshot({ path: path.resolve('..', 'docs', 'screenshots', `${name}.png`) });
-}
+import { newPerson, docScreenshot } from './support';
 
 /** A real 800 × 600 JPEG photo-like picture, drawn by the browser itself. */
 async function drawnJpeg(page: Page): Promise<Buffer> {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -288,4 +289,19 @@ export async function expectTapTargets(page: Page, where: string, min = 44): Pro
       `tap targets under ${min}x${min} px on ${where}`,
     )
     .toEqual([]);
+}
+
+/**
+ * With UPDATE_SCREENSHOTS=1, the view saved to docs/screenshots for the docs. Only the phone project writes
+ * them: the desktop project walks the same journeys at 1x pixel density and would overwrite them.
+ */
+export async function docScreenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.UPDATE_SCREENSHOTS || test.info().project.name !== 'phone') return;
+  // No hover or ripple left from the last tap.
+  await page.mouse.move(0, 0);
+  await animationsSettled(page);
+  await page.screenshot({
+    path: path.resolve('..', 'docs', 'screenshots', `${name}.png`),
+    animations: 'disabled',
+  });
 }
