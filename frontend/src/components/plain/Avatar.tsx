@@ -19,7 +19,8 @@ export function Avatar({
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const showPicture = Boolean(src) && failed !== src;
-  const style: CSSProperties = size ? { width: size, height: size } : {};
+  // Two wide initials ("MW") fit inside the circle at any size: the letters scale with it.
+  const style: CSSProperties = size ? { width: size, height: size, fontSize: Math.round(size * 0.4) } : {};
   if (!showPicture) style.backgroundColor = color;
   return (
     <div className="avatar" style={style}>

@@ -7,6 +7,9 @@ import type { PersonResult } from '../people-api';
 import { displayName } from '../types';
 import { DURATIONS, JOIN_WINDOWS, potSchema, type PotValues } from './pot-schema';
 
+/** "you, Omar Walker and Lena Walker": the players as a sentence says them. */
+const PLAYERS = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
 const labelOf = (options: readonly { hours: number; label: string }[], hours: number) =>
   options.find((option) => option.hours === hours)?.label ?? `${hours} hours`;
 
@@ -44,7 +47,8 @@ export function PotReview({
         </Typography>
         {values.description && <Typography color="text.secondary">{values.description}</Typography>}
         <Typography sx={{ mt: 1 }}>
-          Players: <strong>you and {invitees.map((person) => displayName(person)).join(', ')}</strong>
+          Players:{' '}
+          <strong>{PLAYERS.format(['you', ...invitees.map((person) => displayName(person))])}</strong>
         </Typography>
         <Typography>
           Stake: <strong>${formatMoney(values.amount)}</strong> each
