@@ -6,7 +6,7 @@
 //   node bench/bench.mjs [--duration 10] [--rounds 3] [--connections 10] [--writes 1000] [--warm-up-seconds 5]
 //     [--warm-up-writes 2000] [--only <name part>] [--out file]
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { embeddedUrl } from '../backend/dist/database/embedded-postgres.js';
@@ -49,6 +49,10 @@ const app = `http://127.0.0.1:${APP_PORT}`;
 const ceiling = `http://127.0.0.1:${CEILING_PORT}`;
 
 const call = client(app);
+/** With BENCH_SQL_LOG, a heading in the servers' statement log (sql-log.mjs) before each probe's request. */
+const mark = process.env.BENCH_SQL_LOG
+  ? (text) => appendFileSync(process.env.BENCH_SQL_LOG, `### ${text}\n`)
+  : null;
 
 // ---------- driving ----------
 /**
@@ -78,11 +82,22 @@ function drive(base, scenario) {
   });
 }
 
-/** Fields that differ between two freshly written rows by nature (ids, clocks), not by what the server did. */
+/** Fields that differ between two freshly written rows by nature (ids, clocks, link codes), not by what the server did. */
+const VARIES = new Set([
+  'id',
+  'createdAt',
+  'expiresAt',
+  'joinBy',
+  'joinedAt',
+  'reportedAt',
+  'calledAt',
+  'appealUntil',
+  'refereeAcceptedAt',
+  'resolutionDate',
+  'challengeCode',
+]);
 function comparable(body) {
-  return JSON.parse(JSON.stringify(body), (key, value) =>
-    ['id', 'createdAt', 'expiresAt'].includes(key) ? '<varies>' : value,
-  );
+  return JSON.parse(JSON.stringify(body), (key, value) => (VARIES.has(key) ? '<varies>' : value));
 }
 
 async function sameAnswer(name, ours, theirs) {
@@ -117,6 +132,16 @@ async function inParallel(count, parallel, make) {
   );
   return results;
 }
+
+const potBody = (inviteeIds, i) => ({
+  inviteeIds,
+  stake: '0.01',
+  joinBy: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+  title: `Bench pot ${i}`,
+  outcomes: ['Yes', 'No'],
+  duration: 168,
+  creatorPick: 'Yes',
+});
 
 const betBody = (opponentId, i) => ({
   opponentId,
@@ -158,6 +183,18 @@ try {
   const pairs = [];
   for (let i = 0; i < 10; i += 1) pairs.push({ creator: await signUp(), opponent: await signUp() });
   const host = await signUp();
+  // Pots and referees need friends: each creator is a friend of the next three pairs' opponents (whom their
+  // pots invite) and of a referee of their own.
+  const befriend = async (a, b) => {
+    const request = await call('POST', '/api/friends/request', a.token, { addresseeId: b.id });
+    await call('POST', `/api/friends/${request.id}/accept`, b.token);
+  };
+  for (const [i, pair] of pairs.entries()) {
+    pair.invitees = [1, 2, 3].map((step) => pairs[(i + step) % pairs.length].opponent);
+    for (const invitee of pair.invitees) await befriend(pair.creator, invitee);
+    pair.referee = await signUp();
+    await befriend(pair.creator, pair.referee);
+  }
   let pageBetId;
   for (let i = 0; i < 50; i += 1) {
     const bet = await call('POST', '/api/bets', alice.token, betBody(bob.id, i));
@@ -167,15 +204,51 @@ try {
   for (let i = 0; i < 20; i += 1) await call('POST', '/api/bets', bob.token, betBody(alice.id, i));
   ceilingServer = await startCeilingServer();
 
-  // Bets used up by the accept and report scenarios: one per request, a fresh batch for each run, round-robin
-  // over the pairs. autocannon builds each connection's next request before it knows whether it will send it,
-  // so a run takes up to one bet per connection more than it sends: those spares are made too.
+  // Bets used up by the writes on a bet (accept, reports, join, call, counter): one per request, a fresh batch
+  // for each run, round-robin over the pairs. autocannon builds each connection's next request before it knows
+  // whether it will send it, so a run takes up to one bet per connection more than it sends: spares are made too.
   const PER_RUN = Number(flags.writes);
   const SPARE = CONNECTIONS;
   const queued = [];
   const pairOf = (i) => pairs[i % pairs.length];
   const read = (path) => () => ({ path, token: alice.token });
   let created = 0;
+  /** A challenge from pair i's creator to its opponent, made by the ceiling (the fast way to set the table). */
+  const challenge = (i, extra = {}) =>
+    callAt(ceiling, 'POST', '/api/bets', pairOf(i).creator.token, {
+      ...betBody(pairOf(i).opponent.id, i % pairs.length),
+      ...extra,
+    });
+  /** A pot of pair i's creator inviting `invitees` (all three of the pair's by default), made by the ceiling. */
+  const createPot = (i, invitees = pairOf(i).invitees) =>
+    callAt(
+      ceiling,
+      'POST',
+      '/api/bets',
+      pairOf(i).creator.token,
+      potBody(
+        invitees.map((invitee) => invitee.id),
+        i % pairs.length,
+      ),
+    );
+  const on = (base, user, betId, action, body = {}) =>
+    callAt(base, 'POST', `/api/bets/${betId}/${action}`, user.token, body);
+  /**
+   * A write that uses up what it acts on: `make(i)` readies the i-th (through either server) and answers the
+   * request that uses it; `perMake` requests come from each (a pot's seats), as `make` returns them.
+   */
+  const usingUp = (name, make, perMake = 1) => ({
+    name,
+    method: 'POST',
+    amount: PER_RUN,
+    prepare: async (count = PER_RUN) => {
+      const made = await inParallel(Math.ceil((SPARE + count) / perMake), 10, make);
+      queued.length = 0;
+      // The first request of every bet, then the second...: concurrent requests mostly land on different bets.
+      for (let k = 0; k < perMake; k += 1) queued.push(...made.map((jobs) => [jobs].flat()[k]));
+    },
+    job: () => queued.pop(),
+  });
 
   const scenarios = [
     { name: 'GET /api/auth/user', job: read('/api/auth/user') },
@@ -199,83 +272,112 @@ try {
         return { path: '/api/bets', token: creator.token, body: betBody(host.id, 'h') };
       },
     },
+    usingUp(`POST /api/bets/:id/accept (${PER_RUN} bets)`, async (i) => {
+      const bet = await challenge(i);
+      return {
+        path: `/api/bets/${bet.id}/accept`,
+        token: pairOf(i).opponent.token,
+        body: { opponentPick: 'No' },
+      };
+    }),
+    usingUp(`POST /api/bets/:id/submit-result (${PER_RUN} bets, first report)`, async (i) => {
+      const { creator, opponent } = pairOf(i);
+      const bet = await challenge(i);
+      await on(ceiling, opponent, bet.id, 'accept', { opponentPick: 'No' });
+      return { path: `/api/bets/${bet.id}/submit-result`, token: creator.token, body: { result: 'Yes' } };
+    }),
     {
-      name: `POST /api/bets/:id/accept (${PER_RUN} bets)`,
+      name: 'POST /api/bets (pot of 4, 10 writers)',
       method: 'POST',
-      amount: PER_RUN,
-      prepare: async (count = PER_RUN) => {
-        queued.length = 0;
-        queued.push(
-          ...(await inParallel(SPARE + count, 10, async (i) => {
-            const { creator, opponent } = pairOf(i);
-            const bet = await callAt(
-              ceiling,
-              'POST',
-              '/api/bets',
-              creator.token,
-              betBody(opponent.id, i % pairs.length),
-            );
-            return {
-              path: `/api/bets/${bet.id}/accept`,
-              token: opponent.token,
-              body: { opponentPick: 'No' },
-            };
-          })),
-        );
+      job: () => {
+        const pair = pairOf(created++);
+        const inviteeIds = pair.invitees.map((invitee) => invitee.id);
+        return { path: '/api/bets', token: pair.creator.token, body: potBody(inviteeIds, 'w') };
       },
-      job: () => queued.pop(),
     },
-    {
-      name: `POST /api/bets/:id/submit-result (${PER_RUN} bets, first report)`,
-      method: 'POST',
-      amount: PER_RUN,
-      prepare: async (count = PER_RUN) => {
-        queued.length = 0;
-        queued.push(
-          ...(await inParallel(SPARE + count, 10, async (i) => {
-            const { creator, opponent } = pairOf(i);
-            const bet = await callAt(
-              ceiling,
-              'POST',
-              '/api/bets',
-              creator.token,
-              betBody(opponent.id, i % pairs.length),
-            );
-            await callAt(ceiling, 'POST', `/api/bets/${bet.id}/accept`, opponent.token, {
-              opponentPick: 'No',
-            });
-            return {
-              path: `/api/bets/${bet.id}/submit-result`,
-              token: creator.token,
-              body: { result: 'Yes' },
-            };
-          })),
-        );
+    usingUp(
+      `POST /api/bets/:id/join (${PER_RUN} seats in pots of 4)`,
+      async (i) => {
+        const pot = await createPot(i);
+        return pairOf(i).invitees.map((invitee, seat) => ({
+          path: `/api/bets/${pot.id}/join`,
+          token: invitee.token,
+          body: { pick: seat === 0 ? 'Yes' : 'No' },
+          twin: `${pairOf(i).creator.id} ${seat}`,
+        }));
       },
-      job: () => queued.pop(),
-    },
+      3,
+    ),
+    // The last of three agreeing reports, which splits the pot and pays the winners. The steps before it go
+    // through Betwixt: the ceiling has no twin for them.
+    usingUp(`POST /api/bets/:id/submit-result (${PER_RUN} pots of 3, settling report)`, async (i) => {
+      const { creator, invitees } = pairOf(i);
+      const [first, last] = invitees;
+      const pot = await createPot(i, [first, last]);
+      await on(app, first, pot.id, 'join', { pick: 'Yes' });
+      await on(app, last, pot.id, 'join', { pick: 'No' });
+      await on(app, creator, pot.id, 'lock');
+      for (const player of [creator, first])
+        await on(app, player, pot.id, 'submit-result', { result: 'Yes' });
+      return { path: `/api/bets/${pot.id}/submit-result`, token: last.token, body: { result: 'Yes' } };
+    }),
+    usingUp(`POST /api/bets/:id/call (${PER_RUN} referee bets)`, async (i) => {
+      const { opponent, referee } = pairOf(i);
+      const bet = await challenge(i, { resolutionType: 'referee', refereeId: referee.id });
+      await on(app, referee, bet.id, 'referee/accept');
+      await on(app, opponent, bet.id, 'accept', { opponentPick: 'No' });
+      return {
+        path: `/api/bets/${bet.id}/call`,
+        token: referee.token,
+        body: { result: 'Yes', note: 'Seen on the replay by everyone.' },
+      };
+    }),
+    usingUp(`POST /api/bets/:id/counter (${PER_RUN} challenges)`, async (i) => {
+      const bet = await challenge(i);
+      return {
+        path: `/api/bets/${bet.id}/counter`,
+        token: pairOf(i).opponent.token,
+        body: { opponentAmount: '0.03' },
+      };
+    }),
   ].filter((scenario) => !flags.only || scenario.name.includes(flags.only));
 
   // Both servers must give the same answer before either is timed: the same request, or for a write that uses
   // its bet up, the same request on another bet of the same pair.
+  // A job's twin is the job of the same person in the same place of another bet (`twin`, else its token).
   const probe = async (scenario) => {
     await scenario.prepare?.();
     const ours = scenario.job();
+    const twinOf = (job) => job.twin ?? job.token;
     const theirs = scenario.amount
       ? queued.splice(
-          queued.findIndex((job) => job.token === ours.token),
+          queued.findIndex((job) => twinOf(job) === twinOf(ours)),
           1,
         )[0]
       : ours;
+    mark?.(`probe ${scenario.name} betwixt`);
+    const answer = await callAt(app, scenario.method ?? 'GET', ours.path, ours.token, ours.body);
+    mark?.(`probe ${scenario.name} ceiling`);
     return sameAnswer(
       scenario.name,
-      await callAt(app, scenario.method ?? 'GET', ours.path, ours.token, ours.body),
+      answer,
       await callAt(ceiling, scenario.method ?? 'GET', theirs.path, theirs.token, theirs.body),
     );
   };
 
   const samples = new Map(scenarios.map((scenario) => [scenario.name, { betwixt: [], ceiling: [] }]));
-  for (const scenario of scenarios) await probe(scenario);
+  // Every route is checked before any is timed, and every difference reported at once.
+  const differing = [];
+  for (const scenario of scenarios) {
+    try {
+      await probe(scenario);
+    } catch (error) {
+      console.error(error.message);
+      differing.push(scenario.name);
+    }
+  }
+  if (differing.length > 0)
+    throw new Error(`${differing.length} routes to fix in the ceiling: ${differing.join('; ')}`);
   for (let round = 0; round < ROUNDS; round += 1) {
     if (round > 0) await restartBoth();
     for (const scenario of scenarios) {

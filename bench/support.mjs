@@ -13,11 +13,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Node's flags for both servers: the ones Betwixt is deployed with (backend/src/bootstrap/node-flags.ts), the
  * ceiling getting the same so that the ratio is the code's, not a flag's; BENCH_PLAIN_NODE=1 leaves them out
- * (to measure what they do), BENCH_NODE_FLAGS (space-separated) adds more.
+ * (to measure what they do), BENCH_NODE_FLAGS (space-separated) adds more, BENCH_SQL_LOG=<file> logs every
+ * statement both servers send (sql-log.mjs).
  */
 function nodeFlags() {
   const deployed = process.env.BENCH_PLAIN_NODE === '1' ? [] : SERVER_NODE_FLAGS;
-  return [...deployed, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
+  const sqlLog = process.env.BENCH_SQL_LOG ? [`--import=${join(root, 'bench/sql-log.mjs')}`] : [];
+  return [...deployed, ...sqlLog, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
 }
 
 /**
