@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ReadPool } from '../../database/read-pool.js';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Decimal } from 'decimal.js';
-import { distinctNames } from '../users/person-name.js';
+import { distinctNames } from '../users/index.js';
 import { timelineOf, type Decision, type TimelineRow } from './bet-timeline.js';
 import { BetsReadService } from './bets-read.service.js';
 import type { BetDisputeDto, BetPageDto, BetReceiptDto, PartyDisputeHistoryDto } from './dto/bet-page.dto.js';

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { Relation } from 'typeorm';
 import { moneyColumn } from '../../database/column-types.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 import { Bet } from './bet.entity.js';
 
 /** creator and opponent seat the two people of a duel; every seat of a group pot is a player. */

@@ -3,9 +3,8 @@ import { DataSource } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../common/errors/domain-error.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
-import { SessionStore } from '../auth/session-store.js';
-import { AccountDeletionParticipants } from '../users/account-deletion-participants.js';
+import { PasswordHasher, SessionStore } from '../auth/index.js';
+import { AccountDeletionParticipants } from '../users/index.js';
 
 /**
  * Deletes an account per docs/product.md §10 (accounts), in one transaction:

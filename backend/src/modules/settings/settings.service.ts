@@ -2,12 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, QueryFailedError } from 'typeorm';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors/domain-error.js';
 import { inTransaction } from '../../database/in-transaction.js';
-import { AuthService, type SignedIn } from '../auth/auth.service.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
-import { SessionStore } from '../auth/session-store.js';
-import type { SelfUserDto } from '../users/dto/self-user.dto.js';
-import { User } from '../users/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+import { AuthService, PasswordHasher, SessionStore, type SignedIn } from '../auth/index.js';
+import { type SelfUserDto, User, UsersService } from '../users/index.js';
 import type { AccountExportDto } from './dto/account-export.dto.js';
 import type {
   NotificationSettingsDto,

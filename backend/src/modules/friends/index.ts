@@ -1,0 +1,6 @@
+export { FriendsModule } from './friends.module.js';
+export { Friendship } from './friendship.entity.js';
+export { InviteCode } from './invites/invite-code.entity.js';
+export { RelationsService } from './relations.service.js';
+export { SuggestionDismissal } from './suggestion-dismissal.entity.js';
+export { UuidPipe } from './uuid-param.pipe.js';
