@@ -292,7 +292,7 @@ export class AdminService {
 
   /** A page of the audit log, most recently recorded first. */
   async auditLog(limit: number, before?: number): Promise<AuditLogPageDto> {
-    const rows = await this.repository.auditLog(limit + 1, before ?? null);
+    const rows = await this.audit.log(limit + 1, before ?? null);
     const page = pageOf(rows, limit, (row) => row.id);
     return {
       items: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),

@@ -60,6 +60,6 @@ import { TwoFactorService } from './two-factor.service.js';
     TwoFactorService,
     { provide: RequestAuthenticator, useClass: SessionAuthenticator },
   ],
-  exports: [RequestAuthenticator, AuthService, SessionStore, PasswordHasher],
+  exports: [RequestAuthenticator, AuthService, SessionStore, PasswordHasher, AccountEmailService],
 })
 export class AuthModule {}

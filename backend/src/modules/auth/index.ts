@@ -1,3 +1,4 @@
+export { AccountEmailService } from './account-email.service.js';
 export { setSessionCookie } from './auth-cookie.js';
 export { AuthModule } from './auth.module.js';
 export { AuthService } from './auth.service.js';

@@ -32,6 +32,6 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
     InvitesService,
     SearchRateLimitGuard,
   ],
-  exports: [FriendsService, RelationsService],
+  exports: [FriendsService, RelationsService, FriendsRepository],
 })
 export class FriendsModule {}

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/index.js';
+import { FriendsModule } from '../friends/index.js';
 import { UsersModule } from '../users/index.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { SettingsController } from './settings.controller.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
-  imports: [AuthModule, UsersModule],
+  imports: [AuthModule, FriendsModule, UsersModule],
   controllers: [SettingsController],
   providers: [SettingsService, AccountDeletionService],
   exports: [AccountDeletionService],
