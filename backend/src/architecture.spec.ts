@@ -109,10 +109,6 @@ const FOREIGN_TABLES_ALLOWED: Record<string, string> = {
     'the summary’s escrow is summed from open bets in its one statement (bets imports wallet)',
   'users -> user_bet_stats': 'the self view carries won and lost from the counters triggers keep',
   'admin -> bet_activities': 'a moderation warning is written to the warned user’s activity feed',
-  'settings -> friendships': 'the data export lists the account’s friendships',
-  'settings -> transactions': 'the data export lists the account’s ledger rows',
-  'settings -> bets': 'the data export lists the account’s bets',
-  'settings -> bet_activities': 'the data export lists the account’s activities',
 };
 
 describe('each module owns its tables', () => {

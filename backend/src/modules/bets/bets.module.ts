@@ -20,6 +20,7 @@ import { BetResolutionsService } from './bet-resolutions.service.js';
 import { BetsRepository } from './bets.repository.js';
 import { BetTransitions } from './bet-transitions.js';
 import { BetsDeletionParticipant } from './bets-deletion.participant.js';
+import { BetsExport } from './bets-export.js';
 import { BetsService } from './bets.service.js';
 import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { PotsService } from './pots.service.js';
@@ -69,8 +70,10 @@ import { RefereesController } from './referees.controller.js';
     RefereeService,
     CounterOffersService,
     RefereeCallsJob,
+    BetsExport,
   ],
   exports: [
+    BetsExport,
     BetsService,
     BetReportsService,
     BetsReadService,

@@ -5,6 +5,7 @@ export { stillToAct } from './bet-reminders.service.js';
 export { BetReportsService } from './bet-reports.service.js';
 export { Bet } from './bet.entity.js';
 export { BetsDeletionParticipant } from './bets-deletion.participant.js';
+export { BetsExport } from './bets-export.js';
 export { BetsReadService, MAX_PAGE } from './bets-read.service.js';
 export { BetsModule } from './bets.module.js';
 export { BetsService } from './bets.service.js';

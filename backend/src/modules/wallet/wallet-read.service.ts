@@ -50,6 +50,16 @@ export class WalletReadService {
     );
   }
 
+  /** A person's ledger rows for their own data export, oldest first; the caller names its row type. */
+  exportOf<Row>(userId: string, limit: number): Promise<Row[]> {
+    return this.reads.rows<Row>(
+      `SELECT id::text, type, amount::text, "balanceBefore"::text, "balanceAfter"::text, "referenceType", "referenceId",
+              description, "createdAt"
+         FROM transactions WHERE "userId" = $1 ORDER BY "createdAt", id LIMIT ${limit}`,
+      [userId],
+    );
+  }
+
   async entries(userId: string, limit: number, before?: number): Promise<LedgerEntryDto[]> {
     const rows = await this.reads.rows<{
       id: string;
