@@ -7,6 +7,39 @@ import boundaries from 'eslint-plugin-boundaries';
 import jest from 'eslint-plugin-jest';
 import playwright from 'eslint-plugin-playwright';
 import globals from 'globals';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+
+const { deepImportTarget } = createRequire(import.meta.url)('./scripts/module-graph.cjs');
+
+// The backend's module surfaces (docs/architecture.md, "Backend"): outside modules/<name>, only its index.ts
+// may be imported. The same check as backend/src/architecture.spec.ts, where the code is written.
+const moduleSurface = {
+  meta: {
+    type: 'problem',
+    messages: {
+      deep: "Import '{{source}}' through modules/{{module}}/index.ts: another module's internals are its own.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const check = (node) => {
+      const source = node.source;
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
+        return;
+      const file = context.physicalFilename;
+      const owner = deepImportTarget(file, resolve(dirname(file), source.value));
+      if (owner !== null)
+        context.report({ node: source, messageId: 'deep', data: { source: source.value, module: owner } });
+    };
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
 
 // Our assertion helpers count as assertions in a test (expectMoneyInvariants, expectAccessible, ...).
 const ASSERTIONS = ['expect', 'expect*', '*.expect*', 'assert*'];
@@ -48,6 +81,12 @@ export default tseslint.config(
       // Nest modules are classes with decorators only.
       '@typescript-eslint/no-extraneous-class': 'off',
     },
+  },
+  {
+    // Integration tests under backend/test drive a module's internals on purpose; the code may not.
+    files: ['backend/src/**/*.ts'],
+    plugins: { betwixt: { rules: { 'module-surface': moduleSurface } } },
+    rules: { 'betwixt/module-surface': 'error' },
   },
   {
     files: ['frontend/**/*.{ts,tsx}'],

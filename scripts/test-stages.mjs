@@ -15,7 +15,13 @@ const STAGES = {
     what: 'lockfile whole for every platform; script tests',
     run: [
       ['node', 'scripts/check-lockfile.mjs'],
-      ['node', '--test', 'scripts/check-lockfile.test.mjs', 'scripts/frontend-boundaries.test.mjs'],
+      [
+        'node',
+        '--test',
+        'scripts/check-lockfile.test.mjs',
+        'scripts/frontend-boundaries.test.mjs',
+        'scripts/backend-boundaries.test.mjs',
+      ],
     ],
   },
   check: {

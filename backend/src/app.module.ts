@@ -12,20 +12,20 @@ import { RedisModule } from './common/redis/redis.module.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
-import { ActivitiesModule } from './modules/activities/activities.module.js';
-import { AnalyticsModule } from './modules/analytics/analytics.module.js';
-import { AdminModule } from './modules/admin/admin.module.js';
-import { AuthModule } from './modules/auth/auth.module.js';
-import { SettingsModule } from './modules/settings/settings.module.js';
-import { BetsModule } from './modules/bets/bets.module.js';
-import { CirclesModule } from './modules/circles/circles.module.js';
-import { FriendsModule } from './modules/friends/friends.module.js';
-import { NotificationsModule } from './modules/notifications/notifications.module.js';
-import { ProfilePicturesModule } from './modules/pictures/profile-pictures.module.js';
+import { ActivitiesModule } from './modules/activities/index.js';
+import { AnalyticsModule } from './modules/analytics/index.js';
+import { AdminModule } from './modules/admin/index.js';
+import { AuthModule } from './modules/auth/index.js';
+import { SettingsModule } from './modules/settings/index.js';
+import { BetsModule } from './modules/bets/index.js';
+import { CirclesModule } from './modules/circles/index.js';
+import { FriendsModule } from './modules/friends/index.js';
+import { NotificationsModule } from './modules/notifications/index.js';
+import { ProfilePicturesModule } from './modules/pictures/index.js';
 import { ReadPoolModule } from './database/read-pool.js';
-import { HealthModule } from './modules/health/health.module.js';
-import { UsersModule } from './modules/users/users.module.js';
-import { WalletModule } from './modules/wallet/wallet.module.js';
+import { HealthModule } from './modules/health/index.js';
+import { UsersModule } from './modules/users/index.js';
+import { WalletModule } from './modules/wallet/index.js';
 
 @Module({})
 export class AppModule {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 interface ModuleGraph {
   SHARED: string[];
@@ -8,7 +8,17 @@ interface ModuleGraph {
   moduleCycles(): string[][];
   mermaid(): string;
   documentedGraph(text: string): string | null;
+  deepImportTarget(file: string, target: string): string | null;
+  deepImports(files?: Sample[]): string[];
+  migratedTables(): string[];
+  entities(): Map<string, { table: string; part: string }>;
+  tableOwners(): Map<string, string>;
+  foreignTables(files?: Sample[]): Map<string, Set<string>>;
+  ownershipTable(): string;
+  documentedOwners(text: string): string | null;
 }
+/** A file as its path and text, so a test can feed a bad sample without writing it into the tree. */
+type Sample = [path: string, text: string];
 
 const root = resolve(__dirname, '../..');
 const graph = createRequire(__filename)(resolve(root, 'scripts/module-graph.cjs')) as ModuleGraph;
@@ -38,5 +48,100 @@ describe('backend module boundaries', () => {
     const doc = readFileSync(resolve(root, 'docs/architecture.md'), 'utf8');
     // If this fails after a change of imports: node scripts/module-graph.cjs --write
     expect(graph.documentedGraph(doc)).toBe(graph.mermaid());
+  });
+});
+
+describe('each module behind its public surface', () => {
+  const modules = resolve(root, 'backend/src/modules');
+
+  it('no file imports another module’s internals, only its index.ts', () => {
+    // The lint rule (eslint.config.mjs, module-surface) says the same where the code is written.
+    expect(graph.deepImports()).toEqual([]);
+  });
+
+  it('catches a deep import, and lets an index or an own file through', () => {
+    const sample = join(modules, 'admin/sample.ts');
+    expect(graph.deepImportTarget(sample, join(modules, 'settings/account-deletion.service.js'))).toBe(
+      'settings',
+    );
+    expect(
+      graph.deepImportTarget(join(root, 'backend/src/app.module.ts'), join(modules, 'auth/auth.module.js')),
+    ).toBe('auth');
+    expect(graph.deepImportTarget(sample, join(modules, 'settings/index.js'))).toBeNull();
+    expect(graph.deepImportTarget(sample, join(modules, 'admin/dto/admin.dto.js'))).toBeNull();
+    expect(graph.deepImportTarget(sample, resolve(root, 'backend/src/common/clock.js'))).toBeNull();
+    const bad: Sample = [
+      join(modules, 'admin/sample.ts'),
+      "import { SessionStore } from '../auth/session-store.js';\nimport { Clock } from '../../common/clock.js';\n",
+    ];
+    expect(graph.deepImports([bad])).toEqual(['modules/admin/sample.ts imports ../auth/session-store.js']);
+  });
+});
+
+/**
+ * Where a module still names a table another module owns, and why. Each entry is a debt, not a licence: the
+ * test fails on a new one, and on one that is gone (so the list only shrinks).
+ */
+const FOREIGN_TABLES_ALLOWED: Record<string, string> = {
+  // Foreign keys to the user: the entity's relation gives the column its constraint.
+  'admin -> users': 'foreign keys; locks the target user and writes standing and balance adjustments',
+  'audit -> users': 'foreign key of the acting admin',
+  'auth -> users': 'foreign keys; sign-up, login and the session lookup read and write the user row',
+  'bets -> users': 'foreign keys; bet lists and a referee pick join names and standing in one statement',
+  'friends -> users': 'foreign keys; the friends lists, search and the request lock join names and standing',
+  'notifications -> users': 'foreign keys; names in notification texts and the delivery preferences',
+  'pictures -> users': 'foreign key; the picture’s address is kept on the user row',
+  'settings -> users': 'the account’s own row: profile, privacy, password and the deletion tombstone',
+  'wallet -> users': 'foreign key; the balance lives on the user row, locked and updated by the ledger',
+  // Reads that a split would turn from one statement into two round trips, or where the owner imports the
+  // reader (so asking it would make a cycle).
+  'activities -> bets': 'a won or lost line shows its bet’s amount, joined in the feed’s one statement',
+  'activities -> bet_activities': 'the feed is the route over the activity rows that bets writes',
+  'analytics -> bets': 'the pending count and the profit history, one statement each',
+  'analytics -> bet_participants': 'a person’s pots in the pending count and the profit history',
+  'analytics -> friendships': 'the friends count among the figures, in the same statement',
+  'friends -> bets': 'head-to-head, a profile’s record, people you bet with (bets imports friends)',
+  'notifications -> bets': 'a bet’s notification shows where the bet stands now (bets imports notifications)',
+  'notifications -> bet_participants': 'and whether the reader has joined or reported on a pot’s seat',
+  'notifications -> friendships':
+    'a request’s notification shows where it stands; actor names need friendship',
+  'wallet -> bets':
+    'the summary’s escrow is summed from open bets in its one statement (bets imports wallet)',
+  'users -> user_bet_stats': 'the self view carries won and lost from the counters triggers keep',
+  'admin -> bet_activities': 'a moderation warning is written to the warned user’s activity feed',
+};
+
+describe('each module owns its tables', () => {
+  it('every table the migrations create has one owner', () => {
+    const owners = graph.tableOwners();
+    expect(graph.migratedTables().filter((table) => !owners.has(table))).toEqual([]);
+    expect([...owners.keys()].filter((table) => !graph.migratedTables().includes(table))).toEqual([]);
+  });
+
+  it('docs/architecture.md shows who owns which table', () => {
+    const doc = readFileSync(resolve(root, 'docs/architecture.md'), 'utf8');
+    // If this fails after a new table: node scripts/module-graph.cjs --write
+    expect(graph.documentedOwners(doc)).toBe(graph.ownershipTable());
+  });
+
+  it('no module names another module’s table beyond the known list, and the list is not stale', () => {
+    const found = [...graph.foreignTables().keys()].sort();
+    expect(found).toEqual(Object.keys(FOREIGN_TABLES_ALLOWED).sort());
+  });
+
+  it('catches a foreign table in SQL and in an entity', () => {
+    const circles = resolve(root, 'backend/src/modules/circles');
+    const sql: Sample = [
+      join(circles, 'sample.ts'),
+      'export const q = `SELECT c.id FROM circle_bets c JOIN bets b ON b.id = c."betId"`;\n',
+    ];
+    const entity: Sample = [
+      join(circles, 'sample.entity.ts'),
+      "@Entity('circle_notes')\nexport class CircleNote {\n  @ManyToOne(() => LedgerEntry)\n  entry: unknown;\n}\n",
+    ];
+    expect([...graph.foreignTables([sql, entity]).keys()].sort()).toEqual([
+      'circles -> bets',
+      'circles -> transactions',
+    ]);
   });
 });

@@ -12,17 +12,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
-import { refuseCrossSiteCookieRequests } from '../modules/auth/cross-site.js';
+import { refuseCrossSiteCookieRequests } from '../modules/auth/index.js';
 import { errorBody } from '../common/http/error-body.js';
 import { refuseHostileInput } from '../common/http/hostile-input.js';
-import { acceptPictureBodies } from '../modules/pictures/picture-body.js';
+import { acceptPictureBodies } from '../modules/pictures/index.js';
 import { createValidationPipe } from '../common/http/validation.pipe.js';
 import { createLogger } from '../common/logging/logger.js';
 import { PinoNestLogger } from '../common/logging/pino-nest-logger.js';
 import { Metrics, serveMetrics } from '../common/metrics/metrics.js';
 import type { AppConfig } from '../config/app-config.js';
 import { sendAnswerHeaders } from './security-headers.js';
-import { RealtimeHub } from '../modules/notifications/realtime/realtime-hub.js';
+import { RealtimeHub } from '../modules/notifications/index.js';
 
 export interface CreateAppOptions {
   databaseUrl: string;

@@ -2,8 +2,7 @@ import type { Server } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { DrainState } from '../common/lifecycle/drain-state.js';
-import { OutboxWorker } from '../modules/notifications/delivery/outbox-worker.js';
-import { LiveStreams } from '../modules/notifications/realtime/live-streams.service.js';
+import { LiveStreams, OutboxWorker } from '../modules/notifications/index.js';
 
 export interface GracefulShutdownOptions {
   /**

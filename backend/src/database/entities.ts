@@ -1,24 +1,24 @@
 import { IdempotencyRecord } from '../common/idempotency/idempotency-record.entity.js';
-import { AdminAuditEntry } from '../modules/audit/admin-audit-entry.entity.js';
-import { BalanceAdjustment } from '../modules/admin/balance-adjustment.entity.js';
-import { DisputeResolution } from '../modules/bets/dispute-resolution.entity.js';
-import { ModerationAction } from '../modules/admin/moderation-action.entity.js';
-import { PasswordResetToken } from '../modules/auth/password-reset-token.entity.js';
-import { Session } from '../modules/auth/session.entity.js';
-import { BetActivity } from '../modules/bets/bet-activity.entity.js';
-import { Bet } from '../modules/bets/bet.entity.js';
-import { BetParticipant } from '../modules/bets/bet-participant.entity.js';
-import { BetOffer } from '../modules/bets/bet-offer.entity.js';
-import { DisputeStatement } from '../modules/bets/dispute-statement.entity.js';
-import { Friendship } from '../modules/friends/friendship.entity.js';
-import { NotificationOutboxEntry } from '../modules/notifications/delivery/outbox-entry.entity.js';
-import { InviteCode } from '../modules/friends/invites/invite-code.entity.js';
-import { SuggestionDismissal } from '../modules/friends/suggestion-dismissal.entity.js';
-import { UserNotification } from '../modules/notifications/notification.entity.js';
-import { ProfilePicture } from '../modules/pictures/profile-picture.entity.js';
-import { PushSubscriptionRecord } from '../modules/notifications/push/push-subscription.entity.js';
-import { User } from '../modules/users/user.entity.js';
-import { LedgerEntry } from '../modules/wallet/ledger-entry.entity.js';
+import { AdminAuditEntry } from '../modules/audit/index.js';
+import { BalanceAdjustment, ModerationAction } from '../modules/admin/index.js';
+import {
+  Bet,
+  BetActivity,
+  BetOffer,
+  BetParticipant,
+  DisputeResolution,
+  DisputeStatement,
+} from '../modules/bets/index.js';
+import { PasswordResetToken, Session } from '../modules/auth/index.js';
+import { Friendship, InviteCode, SuggestionDismissal } from '../modules/friends/index.js';
+import {
+  NotificationOutboxEntry,
+  PushSubscriptionRecord,
+  UserNotification,
+} from '../modules/notifications/index.js';
+import { ProfilePicture } from '../modules/pictures/index.js';
+import { User } from '../modules/users/index.js';
+import { LedgerEntry } from '../modules/wallet/index.js';
 
 /** Every stored table, listed once for the data source and the drift check. */
 export const ENTITIES = [

@@ -1,9 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuthService } from '../modules/auth/auth.service.js';
-import { BetReportsService } from '../modules/bets/bet-reports.service.js';
-import { BetsService } from '../modules/bets/bets.service.js';
-import { User } from '../modules/users/user.entity.js';
+import { AuthService } from '../modules/auth/index.js';
+import { BetReportsService, BetsService } from '../modules/bets/index.js';
+import { User } from '../modules/users/index.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 

@@ -1,5 +1,5 @@
 import { formatDollars } from '../../common/money.js';
-import type { NotificationDraft } from '../notifications/notifications.service.js';
+import type { NotificationDraft } from '../notifications/index.js';
 import type { ModerationActionDto } from './dto/admin.dto.js';
 
 const dateText = (date: Date) =>

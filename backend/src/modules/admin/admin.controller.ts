@@ -4,7 +4,7 @@ import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator.js';
 import { IdempotentRequests } from '../../common/idempotency/idempotent-requests.js';
-import { BetsReadService, MAX_PAGE } from '../bets/bets-read.service.js';
+import { BetsReadService, MAX_PAGE } from '../bets/index.js';
 import { AdminService } from './admin.service.js';
 import {
   AdminAnalyticsDto,

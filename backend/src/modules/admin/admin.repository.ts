@@ -4,7 +4,7 @@ import { cursorTime } from '../../common/http/cursor.js';
 import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { BalanceAdjustment } from './balance-adjustment.entity.js';
-import type { AdminAnalyticsDto, AdminUserDto, AuditEntryDto, ModerationNoticeDto } from './dto/admin.dto.js';
+import type { AdminAnalyticsDto, AdminUserDto, ModerationNoticeDto } from './dto/admin.dto.js';
 import { ModerationAction } from './moderation-action.entity.js';
 
 /** The user an admin acts on, locked for the rest of the transaction. */
@@ -24,8 +24,6 @@ export type AdminUserRow = Omit<AdminUserDto, 'bannedAt' | 'suspendedUntil' | 'c
   /** createdAt to the microsecond, for the page cursor. */
   cursorAt: string;
 };
-
-export type AuditRow = Omit<AuditEntryDto, 'createdAt'> & { createdAt: Date };
 
 export interface NoticeRow {
   id: number;
@@ -184,15 +182,6 @@ export class AdminRepository {
                 ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) AS "adminId"
          FROM lifted`,
       [now, batch],
-    );
-  }
-
-  /** The audit log, most recently recorded first (by id: entries are numbered as they are written), before `before`. */
-  auditLog(limit: number, before: number | null = null): Promise<AuditRow[]> {
-    return this.dataSource.query<AuditRow[]>(
-      `SELECT id, "adminId", action, "targetType", "targetId", reason, "previousValue", "newValue", "createdAt"
-         FROM admin_audit_log WHERE ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $1`,
-      [limit, before],
     );
   }
 

@@ -1,12 +1,16 @@
 import { tryJobLock } from '../../database/advisory-locks.js';
 import { encodeCursor, INVALID_CURSOR } from '../../common/http/cursor.js';
 import { newTestService, TX } from '../../testing/unit.js';
-import { AuditTrail } from '../audit/audit-trail.service.js';
-import { SessionStore } from '../auth/session-store.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
-import { AccountDeletionService } from '../settings/account-deletion.service.js';
-import { LedgerService, type LedgerPosting, type PostedEntry } from '../wallet/ledger.service.js';
-import { InsufficientBalanceError } from '../wallet/wallet.errors.js';
+import { AuditTrail } from '../audit/index.js';
+import { SessionStore } from '../auth/index.js';
+import { NotificationsService } from '../notifications/index.js';
+import { AccountDeletionService } from '../settings/index.js';
+import {
+  InsufficientBalanceError,
+  type LedgerPosting,
+  LedgerService,
+  type PostedEntry,
+} from '../wallet/index.js';
 import { AdminRepository, type TargetUser } from './admin.repository.js';
 import { AdminService, AUTOMATIC_UNSUSPEND_REASON, INDEFINITE_SUSPENSION } from './admin.service.js';
 

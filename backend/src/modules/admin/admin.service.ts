@@ -6,15 +6,14 @@ import { decodeCursor, encodeCursor, pageOf } from '../../common/http/cursor.js'
 import { negate } from '../../common/money.js';
 import { tryJobLock } from '../../database/advisory-locks.js';
 import { Transactor, type Tx } from '../../database/transactor.js';
-import { SessionStore } from '../auth/session-store.js';
-import { AccountDeletionService } from '../settings/account-deletion.service.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
-import { BetsDeletionParticipant } from '../bets/bets-deletion.participant.js';
-import { LedgerService } from '../wallet/ledger.service.js';
-import { runningSuspension } from '../users/account-standing.js';
-import { InsufficientBalanceError } from '../wallet/wallet.errors.js';
+import { SessionStore } from '../auth/index.js';
+import { AccountDeletionService } from '../settings/index.js';
+import { NotificationsService } from '../notifications/index.js';
+import { BetsDeletionParticipant } from '../bets/index.js';
+import { InsufficientBalanceError, LedgerService } from '../wallet/index.js';
+import { runningSuspension } from '../users/index.js';
 import { adminNotifications } from './admin-notifications.js';
-import { AuditTrail } from '../audit/audit-trail.service.js';
+import { AuditTrail } from '../audit/index.js';
 import { AdminRepository, type TargetUser } from './admin.repository.js';
 import type {
   AdminAnalyticsDto,
@@ -293,7 +292,7 @@ export class AdminService {
 
   /** A page of the audit log, most recently recorded first. */
   async auditLog(limit: number, before?: number): Promise<AuditLogPageDto> {
-    const rows = await this.repository.auditLog(limit + 1, before ?? null);
+    const rows = await this.audit.log(limit + 1, before ?? null);
     const page = pageOf(rows, limit, (row) => row.id);
     return {
       items: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),

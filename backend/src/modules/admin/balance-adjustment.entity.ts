@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 import { moneyColumn } from '../../database/column-types.js';
 
 @Index('IDX_balance_adjustments_user', ['userId'])

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ActivitiesModule } from '../activities/activities.module.js';
+import { ActivitiesModule } from '../activities/index.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { AnalyticsService } from './analytics.service.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ActivitiesService } from '../activities/activities.service.js';
+import { ActivitiesService } from '../activities/index.js';
 import type { UserAnalyticsDto } from './analytics.controller.js';
 
 /** The user-stats figures as SQL hands them over: counts as integers, money as numeric(12,2) text. */

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 
 @Index('IDX_admin_audit_log_created', ['createdAt'])
 @Index('IDX_admin_audit_log_target', ['targetType', 'targetId'])

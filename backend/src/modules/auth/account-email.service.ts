@@ -9,6 +9,8 @@ import {
 } from '../../common/errors/domain-error.js';
 import { MailSender, type EmailContent } from '../../common/mail/mail-sender.js';
 import { AppConfig } from '../../config/app-config.js';
+import { queryIn } from '../../database/query-in.js';
+import type { TxOrManager } from '../../database/transactor.js';
 import { emailVerificationEmail, passwordResetEmail } from './account-emails.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionStore } from './session-store.js';
@@ -65,6 +67,11 @@ export class AccountEmailService {
 
   get emailEnabled(): boolean {
     return this.mail.enabled;
+  }
+
+  /** Drops an account's reset links in the caller's transaction: one still in a mailbox must not revive it. */
+  async dropResetTokensOf(tx: TxOrManager, userId: string): Promise<void> {
+    await queryIn(tx, `DELETE FROM password_reset_tokens WHERE "userId" = $1`, [userId]);
   }
 
   /** Mails a reset link if a live account uses the address; the caller learns nothing either way. */

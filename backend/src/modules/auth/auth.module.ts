@@ -8,9 +8,8 @@ import { RequestAuthenticator } from '../../common/auth/auth-user.js';
 import { MailModule } from '../../common/mail/mail.module.js';
 import { RedisConnections } from '../../common/redis/redis-connections.js';
 import { AppConfig } from '../../config/app-config.js';
-import { User } from '../users/user.entity.js';
-import { UsersModule } from '../users/users.module.js';
-import { WalletModule } from '../wallet/wallet.module.js';
+import { User, UsersModule } from '../users/index.js';
+import { WalletModule } from '../wallet/index.js';
 import { AccountEmailService } from './account-email.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -61,6 +60,6 @@ import { TwoFactorService } from './two-factor.service.js';
     TwoFactorService,
     { provide: RequestAuthenticator, useClass: SessionAuthenticator },
   ],
-  exports: [RequestAuthenticator, AuthService, SessionStore, PasswordHasher],
+  exports: [RequestAuthenticator, AuthService, SessionStore, PasswordHasher, AccountEmailService],
 })
 export class AuthModule {}

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 
 /**
  * A mailed password-reset link. Only the SHA-256 of its secret is stored, so a copy of the table resets

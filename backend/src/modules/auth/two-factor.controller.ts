@@ -3,8 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swag
 import { IsString, Length, Matches, MaxLength } from 'class-validator';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
-import { SelfUserDto } from '../users/dto/self-user.dto.js';
-import { UsersService } from '../users/users.service.js';
+import { SelfUserDto, UsersService } from '../users/index.js';
 import { TwoFactorService } from './two-factor.service.js';
 
 const TOKEN_MESSAGE = 'Enter the 6-digit code from your authenticator app';

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError } from '../../common/errors/domain-error.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 
 export interface TwoFactorEnrolment {
   secret: string;

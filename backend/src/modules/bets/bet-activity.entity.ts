@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 import { Bet } from './bet.entity.js';
 
 @Index('IDX_bet_activities_user_created', ['userId', 'createdAt'])

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { CircleBetUpdate } from '../circles/circle-bet-update.js';
+import type { CircleBetUpdate } from '../circles/index.js';
 import type { Seat } from './bet-participants.repository.js';
 import type { Bet } from './bet.entity.js';
 

@@ -1,6 +1,6 @@
 import { tryJobLock } from '../../database/advisory-locks.js';
 import { TX } from '../../testing/unit.js';
-import { LedgerService } from '../wallet/ledger.service.js';
+import { LedgerService } from '../wallet/index.js';
 import { BetDeadlinesService, REPORTING_GRACE_HOURS } from './bet-deadlines.service.js';
 import type { Bet } from './bet.entity.js';
 import { aBet, CREATOR, newBetsTest, OPPONENT } from './bets.fakes.js';

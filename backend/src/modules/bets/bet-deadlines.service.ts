@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { tryJobLock } from '../../database/advisory-locks.js';
 import { Transactor } from '../../database/transactor.js';
-import { LedgerService } from '../wallet/ledger.service.js';
+import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { disputedLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';

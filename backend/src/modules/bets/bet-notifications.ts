@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { formatDollars } from '../../common/money.js';
-import type { NotificationDraft } from '../notifications/notifications.service.js';
+import type { NotificationDraft } from '../notifications/index.js';
 import { duelPot, stakeOf, type BetParties } from './bet-outcome.js';
 
 /**

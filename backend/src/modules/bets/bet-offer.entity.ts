@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { Relation } from 'typeorm';
 import { moneyColumn } from '../../database/column-types.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 import { Bet } from './bet.entity.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { LedgerPosting } from '../wallet/ledger.service.js';
+import type { LedgerPosting } from '../wallet/index.js';
 
 export const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
 /** Stored in creatorResult / opponentResult / finalResult for "nobody clearly won". */

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ReadPool } from '../../database/read-pool.js';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Decimal } from 'decimal.js';
-import { distinctNames } from '../users/person-name.js';
+import { AuditTrail } from '../audit/index.js';
+import { distinctNames } from '../users/index.js';
+import { WalletReadService } from '../wallet/index.js';
 import { timelineOf, type Decision, type TimelineRow } from './bet-timeline.js';
 import { BetsReadService } from './bets-read.service.js';
 import type { BetDisputeDto, BetPageDto, BetReceiptDto, PartyDisputeHistoryDto } from './dto/bet-page.dto.js';
@@ -27,21 +29,6 @@ function receiptLabel(row: { type: string; amount: string }, stake: string): str
   return RECEIPT_LABEL[row.type] ?? row.type;
 }
 
-interface DecisionRow {
-  at: Date;
-  action: string;
-  reason: string | null;
-  winnerUserId: string | null;
-}
-interface ReceiptRow {
-  id: string;
-  userId: string;
-  type: string;
-  amount: string;
-  balanceAfter: string;
-  description: string | null;
-  createdAt: Date;
-}
 interface DisputeRow {
   openedAt: Date;
   reporterId: string;
@@ -65,6 +52,8 @@ export class BetPageService {
   constructor(
     private readonly pool: ReadPool,
     private readonly reads: BetsReadService,
+    private readonly wallet: WalletReadService,
+    private readonly audit: AuditTrail,
   ) {}
 
   async page(viewer: AuthUser, betId: number): Promise<BetPageDto> {
@@ -87,26 +76,13 @@ export class BetPageService {
            FROM bet_activities WHERE "betId" = $1 ORDER BY id`,
         [betId],
       ),
-      this.pool.rows<ReceiptRow>(
-        `SELECT id::text AS id, "userId", type, amount, "balanceAfter", description, "createdAt"
-           FROM transactions
-          WHERE "referenceType" = 'bet' AND "referenceId" = $1 AND type = ANY($2)
-            AND ($3::uuid IS NULL OR "userId" = $3)
-          ORDER BY transactions.id`, // the number, not the text `id` of the answer
-        [String(betId), BET_MONEY_TYPES, viewerRole === 'admin' ? null : viewer.id],
-      ),
+      this.wallet.betReceipts(betId, BET_MONEY_TYPES, viewerRole === 'admin' ? null : viewer.id),
       this.pool.rows<DisputeRow>(
         `SELECT "createdAt" AS "openedAt", "reporterId", status, "resolvedAt" AS "decidedAt"
            FROM dispute_resolutions WHERE "betId" = $1 ORDER BY id DESC LIMIT 1`,
         [betId],
       ),
-      this.pool.rows<DecisionRow>(
-        `SELECT "createdAt" AS at, action, reason, "newValue"->>'winnerUserId' AS "winnerUserId"
-           FROM admin_audit_log
-          WHERE "targetType" = 'bet' AND "targetId" = $1 AND action = ANY($2)
-          ORDER BY id`,
-        [String(betId), DECISIONS],
-      ),
+      this.audit.decisionsOn(betId, DECISIONS),
       this.pool.rows<StatementRow>(
         `SELECT "userId", text, links, "createdAt", "updatedAt" FROM dispute_statements WHERE "betId" = $1 ORDER BY id`,
         [betId],

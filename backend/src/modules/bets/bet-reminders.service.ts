@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { tryJobLock } from '../../database/advisory-locks.js';
 import { Transactor } from '../../database/transactor.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { NotificationsService } from '../notifications/index.js';
 import { betNotifications } from './bet-notifications.js';
 import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { BetsRepository, type RemindedBet } from './bets.repository.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { formatDollars } from '../../common/money.js';
 import { Transactor } from '../../database/transactor.js';
-import { LedgerService } from '../wallet/ledger.service.js';
+import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { disputedLines, settledLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';

@@ -1,6 +1,6 @@
 import { TX } from '../../testing/unit.js';
-import { AuditTrail } from '../audit/audit-trail.service.js';
-import { LedgerService } from '../wallet/ledger.service.js';
+import { AuditTrail } from '../audit/index.js';
+import { LedgerService } from '../wallet/index.js';
 import { BetResolutionsService } from './bet-resolutions.service.js';
 import { aBet, CREATOR, newBetsTest, OPPONENT, STRANGER, writeOrder } from './bets.fakes.js';
 import { BetStateError, InvalidBetError } from './bets.errors.js';

@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { TxOrManager } from '../../database/transactor.js';
 import { negate } from '../../common/money.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
-import { AccountStanding } from '../users/account-standing.js';
-import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
-import type { LedgerPosting } from '../wallet/ledger.service.js';
+import { AccountStanding } from '../users/index.js';
+import { type NotificationDraft, NotificationsService } from '../notifications/index.js';
+import type { LedgerPosting } from '../wallet/index.js';
 import { nextStatus, type BetAction } from './bet-lifecycle.js';
 import { stakeOf } from './bet-outcome.js';
 import type { Bet, BetStatus } from './bet.entity.js';
 import { BetParticipantsRepository, type Seat } from './bet-participants.repository.js';
 import { BetsRepository } from './bets.repository.js';
-import { CircleFeed } from '../circles/circle-feed.service.js';
+import { CircleFeed } from '../circles/index.js';
 import { circleUpdateOf } from './bet-circle-update.js';
 import {
   AccountSuspendedError,

@@ -10,7 +10,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 import { moneyColumn } from '../../database/column-types.js';
 
 /** A duel is two people (a challenge, or an open challenge's link); a pot is a group bet (3 to 20 players). */

@@ -1,5 +1,5 @@
 import { TX } from '../../testing/unit.js';
-import { LedgerService } from '../wallet/ledger.service.js';
+import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import type { Bet } from './bet.entity.js';
 import { aBet, CREATOR, newBetsTest, OPPONENT } from './bets.fakes.js';

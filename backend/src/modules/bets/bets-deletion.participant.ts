@@ -1,10 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { TxOrManager } from '../../database/transactor.js';
-import {
-  AccountDeletionParticipants,
-  type AccountDeletionParticipant,
-} from '../users/account-deletion-participants.js';
-import { LedgerService } from '../wallet/ledger.service.js';
+import { type AccountDeletionParticipant, AccountDeletionParticipants } from '../users/index.js';
+import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { betNotifications } from './bet-notifications.js';
 import { BetTransitions, partiesOf, refundPosting } from './bet-transitions.js';

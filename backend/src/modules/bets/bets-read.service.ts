@@ -5,9 +5,14 @@ import { cursorTime, decodeCursor, encodeCursor, pageOf } from '../../common/htt
 import { currentManager } from '../../database/in-transaction.js';
 import { ReadPool } from '../../database/read-pool.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
-import { challengerName, summarise, type SummarisableUser, type ViewerRelation } from '../users/privacy.js';
-import type { User } from '../users/user.entity.js';
-import { RelationsService } from '../friends/relations.service.js';
+import {
+  challengerName,
+  type SummarisableUser,
+  summarise,
+  type User,
+  type ViewerRelation,
+} from '../users/index.js';
+import { RelationsService } from '../friends/index.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import { challengeState } from './bet-lifecycle.js';
 import { BetNotFoundError, ChallengeNotFoundError } from './bets.errors.js';

@@ -1,9 +1,9 @@
 import { automock, newTestService, type TestService } from '../../testing/unit.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
-import { AccountStanding } from '../users/account-standing.js';
+import { NotificationsService } from '../notifications/index.js';
+import { AccountStanding } from '../users/index.js';
 import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { BetTransitions } from './bet-transitions.js';
-import { CircleFeed } from '../circles/circle-feed.service.js';
+import { CircleFeed } from '../circles/index.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 

@@ -1,12 +1,12 @@
-import { FriendsModule } from '../friends/friends.module.js';
+import { FriendsModule } from '../friends/index.js';
 import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../../common/idempotency/idempotency.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
-import { CirclesModule } from '../circles/circles.module.js';
-import { NotificationsModule } from '../notifications/notifications.module.js';
-import { UsersModule } from '../users/users.module.js';
-import { WalletModule } from '../wallet/wallet.module.js';
+import { AuditModule } from '../audit/index.js';
+import { CirclesModule } from '../circles/index.js';
+import { NotificationsModule } from '../notifications/index.js';
+import { UsersModule } from '../users/index.js';
+import { WalletModule } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { BetPageService } from './bet-page.service.js';
 import { BetRemindersService } from './bet-reminders.service.js';
@@ -20,6 +20,7 @@ import { BetResolutionsService } from './bet-resolutions.service.js';
 import { BetsRepository } from './bets.repository.js';
 import { BetTransitions } from './bet-transitions.js';
 import { BetsDeletionParticipant } from './bets-deletion.participant.js';
+import { BetsExport } from './bets-export.js';
 import { BetsService } from './bets.service.js';
 import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { PotsService } from './pots.service.js';
@@ -69,8 +70,10 @@ import { RefereesController } from './referees.controller.js';
     RefereeService,
     CounterOffersService,
     RefereeCallsJob,
+    BetsExport,
   ],
   exports: [
+    BetsExport,
     BetsService,
     BetReportsService,
     BetsReadService,

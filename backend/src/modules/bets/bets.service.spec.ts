@@ -1,7 +1,7 @@
 import { TX } from '../../testing/unit.js';
-import { RelationsService } from '../friends/relations.service.js';
-import type { PrivacySettings } from '../users/user.entity.js';
-import { LedgerService } from '../wallet/ledger.service.js';
+import { RelationsService } from '../friends/index.js';
+import type { PrivacySettings } from '../users/index.js';
+import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import type { Bet } from './bet.entity.js';
 import { aBet, CREATOR, newBetsTest, OPPONENT, STRANGER, writeOrder } from './bets.fakes.js';

@@ -4,7 +4,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { Clock } from '../../common/clock.js';
 import { queryIn } from '../../database/query-in.js';
 import { Transactor } from '../../database/transactor.js';
-import { LedgerService } from '../wallet/ledger.service.js';
+import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { offerTurn } from './bet-lifecycle.js';
 import { BetTransitions, partiesOf } from './bet-transitions.js';

@@ -10,7 +10,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 import { Bet } from './bet.entity.js';
 
 @Index('IDX_dispute_resolutions_bet', ['betId'])

@@ -1,5 +1,5 @@
 import { formatDollars } from '../../common/money.js';
-import type { NotificationDraft } from '../notifications/notifications.service.js';
+import type { NotificationDraft } from '../notifications/index.js';
 
 /** What each group pot event tells its people (the actor is not told what they did themselves). */
 interface Pot {

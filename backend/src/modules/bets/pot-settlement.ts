@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { LedgerPosting } from '../wallet/ledger.service.js';
+import type { LedgerPosting } from '../wallet/index.js';
 import { DRAW } from './bet-outcome.js';
 import { splitPot } from './pot-split.js';
 

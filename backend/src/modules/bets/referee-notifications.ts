@@ -1,5 +1,5 @@
 import { formatDollars } from '../../common/money.js';
-import type { NotificationDraft } from '../notifications/notifications.service.js';
+import type { NotificationDraft } from '../notifications/index.js';
 import { DRAW } from './bet-outcome.js';
 
 interface Bet {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Tx } from '../../database/transactor.js';
-import { RelationsService } from '../friends/relations.service.js';
-import { AccountStanding } from '../users/account-standing.js';
+import { RelationsService } from '../friends/index.js';
+import { AccountStanding } from '../users/index.js';
 import { InvalidBetError } from './bets.errors.js';
 
 /**

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import { Transactor, type TxOrManager } from '../../database/transactor.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { NotificationsService } from '../notifications/index.js';
 import type { CircleBetUpdate } from './circle-bet-update.js';
 import { CirclePeople, type PeopleView } from './circle-people.js';
 import { CircleSeasons, standingDtos } from './circle-seasons.service.js';

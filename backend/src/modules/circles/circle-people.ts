@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Tx } from '../../database/transactor.js';
-import { RelationsService } from '../friends/relations.service.js';
-import { isVisible, summarise, type ViewerRelation } from '../users/privacy.js';
-import { UsersService, type PersonRow } from '../users/users.service.js';
+import { RelationsService } from '../friends/index.js';
+import { isVisible, type PersonRow, summarise, UsersService, type ViewerRelation } from '../users/index.js';
 import type { CirclePersonDto } from './dto/circle.dto.js';
 
 /** How a viewer sees a set of people: their summaries (profile privacy) and whether their money shows. */

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import { Clock } from '../../common/clock.js';
 import { tryJobLock } from '../../database/advisory-locks.js';
 import { Transactor, type Tx, type TxOrManager } from '../../database/transactor.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { NotificationsService } from '../notifications/index.js';
 import type { PeopleView } from './circle-people.js';
 import {
   CirclesRepository,

@@ -31,9 +31,8 @@ import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { IntIdPipe } from '../../common/http/id-param.pipe.js';
 import { LookupRateLimitGuard } from '../../common/http/lookup-rate-limit.guard.js';
-import { UuidPipe } from '../friends/uuid-param.pipe.js';
-import { PICTURE_CONTENT_TYPES } from '../pictures/picture-image.js';
-import { sendPicture } from '../pictures/picture-reply.js';
+import { UuidPipe } from '../friends/index.js';
+import { PICTURE_CONTENT_TYPES, sendPicture } from '../pictures/index.js';
 import { CircleFeed } from './circle-feed.service.js';
 import { CirclesService } from './circles.service.js';
 import {

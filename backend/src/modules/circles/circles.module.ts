@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { transactorProvider } from '../../database/transactor.js';
-import { AuditModule } from '../audit/audit.module.js';
-import { FriendsModule } from '../friends/friends.module.js';
-import { NotificationsModule } from '../notifications/notifications.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { AuditModule } from '../audit/index.js';
+import { FriendsModule } from '../friends/index.js';
+import { NotificationsModule } from '../notifications/index.js';
+import { UsersModule } from '../users/index.js';
 import { CircleComments } from './circle-comments.service.js';
 import { CircleFeed } from './circle-feed.service.js';
 import { CirclePeople } from './circle-people.js';

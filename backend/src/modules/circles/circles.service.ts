@@ -4,11 +4,10 @@ import { Clock } from '../../common/clock.js';
 import { LINK_CODE_SHAPE, newLinkCode } from '../../common/random-code.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Transactor, type Tx } from '../../database/transactor.js';
-import { RelationsService } from '../friends/relations.service.js';
-import { normalisePicture } from '../pictures/picture-image.js';
-import { PICTURE_CONTENT_TYPE_MESSAGE } from '../pictures/picture-body.js';
+import { RelationsService } from '../friends/index.js';
+import { normalisePicture, PICTURE_CONTENT_TYPE_MESSAGE } from '../pictures/index.js';
 import { UnsupportedMediaTypeError } from '../../common/errors/domain-error.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { NotificationsService } from '../notifications/index.js';
 import { CirclePeople } from './circle-people.js';
 import { CircleSeasons, seasonDto, seasonEnd, standingDtos } from './circle-seasons.service.js';
 import {

@@ -1,4 +1,4 @@
-import type { NotificationDraft } from '../notifications/notifications.service.js';
+import type { NotificationDraft } from '../notifications/index.js';
 
 /** What friend-request events tell the other person. */
 export const friendNotifications = {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from '../users/users.module.js';
-import { NotificationsModule } from '../notifications/notifications.module.js';
+import { UsersModule } from '../users/index.js';
+import { NotificationsModule } from '../notifications/index.js';
 import { FriendsController } from './friends.controller.js';
 import { transactorProvider } from '../../database/transactor.js';
 import { FriendsRepository } from './friends.repository.js';
@@ -32,6 +32,6 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
     InvitesService,
     SearchRateLimitGuard,
   ],
-  exports: [FriendsService, RelationsService],
+  exports: [FriendsService, RelationsService, FriendsRepository],
 })
 export class FriendsModule {}

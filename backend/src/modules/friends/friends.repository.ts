@@ -169,6 +169,20 @@ export class FriendsRepository {
   }
 
   /** Whether the two are friends; inside a unit of work, as that transaction sees it (ReadPool). */
+  /** A person's friendships and requests, either way, for their own data export; the caller names its row type. */
+  exportOf<Row>(userId: string, limit: number): Promise<Row[]> {
+    return this.dataSource.query<Row[]>(
+      `SELECT id, "requesterId", "addresseeId", status, "createdAt", "updatedAt"
+         FROM friendships WHERE "requesterId" = $1 OR "addresseeId" = $1 ORDER BY "createdAt", id LIMIT ${limit}`,
+      [userId],
+    );
+  }
+
+  /** Every friendship and request of a deleted account, either way. */
+  async dropAllOf(tx: TxOrManager, userId: string): Promise<void> {
+    await queryIn(tx, `DELETE FROM friendships WHERE "requesterId" = $1 OR "addresseeId" = $1`, [userId]);
+  }
+
   async areFriends(a: string, b: string, tx?: TxOrManager): Promise<boolean> {
     const text = `SELECT 1 FROM friendships WHERE status = 'accepted'
          AND LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)

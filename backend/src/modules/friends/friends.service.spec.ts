@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../common/auth/auth-user.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
-import { AccountStanding } from '../users/account-standing.js';
+import { NotificationsService } from '../notifications/index.js';
+import { AccountStanding } from '../users/index.js';
 import { newTestService, TX } from '../../testing/unit.js';
 import { FriendsRepository, type FriendshipRow, type RequestRow } from './friends.repository.js';
 import { FriendsService } from './friends.service.js';
@@ -170,7 +170,10 @@ describe('FriendsService.accept and decline', () => {
     await sut.decline(viewer, 'f1');
     expect(friendships.setStatus).toHaveBeenCalledWith(TX, 'f1', 'declined');
     expect(notifications.notify).not.toHaveBeenCalled();
-    expect(notifications.changed).toHaveBeenCalledWith(TX, expect.arrayContaining([ME, THEM]), ['friends', 'notifications']);
+    expect(notifications.changed).toHaveBeenCalledWith(TX, expect.arrayContaining([ME, THEM]), [
+      'friends',
+      'notifications',
+    ]);
   });
 
   it.each<[string, RequestRow | undefined, unknown]>([

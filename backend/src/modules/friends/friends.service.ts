@@ -3,9 +3,8 @@ import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Clock } from '../../common/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../common/http/cursor.js';
 import { Transactor, type Tx } from '../../database/transactor.js';
-import { NotificationsService, type NotificationDraft } from '../notifications/notifications.service.js';
-import { AccountStanding } from '../users/account-standing.js';
-import { summarise } from '../users/privacy.js';
+import { type NotificationDraft, NotificationsService } from '../notifications/index.js';
+import { AccountStanding, summarise } from '../users/index.js';
 import type { FriendListDto, FriendRequestDto, FriendshipDto } from './dto/person.dto.js';
 import {
   FriendRequestNotFoundError,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
-import { profileOf } from '../users/privacy.js';
+import { profileOf } from '../users/index.js';
 import type { PersonProfileDto, PersonResultDto, SuggestionDto } from './dto/person.dto.js';
 import { PersonNotFoundError, SelfDismissError } from './friends.errors.js';
 import {

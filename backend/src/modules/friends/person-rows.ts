@@ -1,6 +1,5 @@
 import type { AuthUser } from '../../common/auth/auth-user.js';
-import { summarise, type PersonSummary, type ViewerRelation } from '../users/privacy.js';
-import type { PrivacySettings } from '../users/user.entity.js';
+import { type PersonSummary, type PrivacySettings, summarise, type ViewerRelation } from '../users/index.js';
 import type { FriendshipStatusView } from './dto/person.dto.js';
 
 /**

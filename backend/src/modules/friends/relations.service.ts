@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Tx } from '../../database/transactor.js';
-import type { ViewerRelation } from '../users/privacy.js';
+import type { ViewerRelation } from '../users/index.js';
 import { FriendsRepository } from './friends.repository.js';
 
 /**

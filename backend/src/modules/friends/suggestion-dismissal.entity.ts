@@ -1,6 +1,6 @@
 import { Check, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 
 /** Someone the user dismissed from "People you may know": never suggested to them again. */
 @Check('CHK_suggestion_dismissals_not_self', `"userId" <> "dismissedUserId"`)

@@ -1,5 +1,5 @@
 import { formatDollars } from '../../common/money.js';
-import { stillToAct } from '../bets/bet-reminders.service.js';
+import { stillToAct } from '../bets/index.js';
 import {
   NOTIFICATION_CATEGORIES,
   currentBody,

@@ -9,7 +9,7 @@ import {
 } from 'typeorm';
 import type { Relation } from 'typeorm';
 import { moneyColumn } from '../../database/column-types.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 import type { NotificationType } from './notification-kinds.js';
 
 /**

@@ -1,9 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import {
-  AccountDeletionParticipants,
-  type AccountDeletionParticipant,
-} from '../users/account-deletion-participants.js';
+import { type AccountDeletionParticipant, AccountDeletionParticipants } from '../users/index.js';
 
 /**
  * Deleting an account drops its notifications and push subscriptions (personal data, nothing the books

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { AuthModule } from '../auth/index.js';
+import { UsersModule } from '../users/index.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
 import { OutboxCleanupJob } from './delivery/outbox-cleanup.job.js';
 import { OutboxWorker } from './delivery/outbox-worker.js';

@@ -18,7 +18,7 @@ import {
 } from './notification-kinds.js';
 import type { LiveCursor } from './realtime/live-cursor.js';
 import { RealtimeHub, type CircleLiveChange } from './realtime/realtime-hub.js';
-import { distinctNames, type NameablePerson } from '../users/person-name.js';
+import { distinctNames, type NameablePerson } from '../users/index.js';
 
 /** A notification about to be written; its text is rendered once the actor's name is known. */
 export interface NotificationDraft {

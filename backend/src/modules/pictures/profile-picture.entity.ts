@@ -1,6 +1,6 @@
 import { Check, Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/index.js';
 
 /**
  * A user's profile picture, as Betwixt re-encoded it (docs/product.md "Profile pictures"): at most one per

@@ -1,6 +1,6 @@
-import { FriendsModule } from '../friends/friends.module.js';
+import { FriendsModule } from '../friends/index.js';
 import { Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../users/index.js';
 import { ProfilePicturesController } from './profile-pictures.controller.js';
 import { ProfilePicturesService } from './profile-pictures.service.js';
 

@@ -4,14 +4,14 @@ import type { AuthUser } from '../../common/auth/auth-user.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import {
-  AccountDeletionParticipants,
   type AccountDeletionParticipant,
-} from '../users/account-deletion-participants.js';
-import type { SelfUserDto } from '../users/dto/self-user.dto.js';
-import { isVisible } from '../users/privacy.js';
-import { RelationsService } from '../friends/relations.service.js';
-import type { PrivacySettings } from '../users/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+  AccountDeletionParticipants,
+  isVisible,
+  type PrivacySettings,
+  type SelfUserDto,
+  UsersService,
+} from '../users/index.js';
+import { RelationsService } from '../friends/index.js';
 import { normalisePicture } from './picture-image.js';
 
 /** Our own address of a user's picture; `v` changes with every new picture, so it can be cached forever. */

@@ -3,16 +3,16 @@ import { DataSource } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../common/errors/domain-error.js';
 import { inTransaction } from '../../database/in-transaction.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
-import { SessionStore } from '../auth/session-store.js';
-import { AccountDeletionParticipants } from '../users/account-deletion-participants.js';
+import { AccountEmailService, PasswordHasher, SessionStore } from '../auth/index.js';
+import { FriendsRepository } from '../friends/index.js';
+import { AccountDeletionParticipants } from '../users/index.js';
 
 /**
  * Deletes an account per docs/product.md §10 (accounts), in one transaction:
  * 1. the user's row is locked (a second, racing deletion waits and then finds nothing to do);
  * 2. every registered AccountDeletionParticipant runs (bets: pending bets cancelled and refunded,
  *    active/disputed bets voided with refunds to both sides) — the extension point for features;
- * 3. friendships are dropped;
+ * 3. friendships and password reset links are dropped (by the friends and auth modules that own them);
  * 4. personal data is removed: the row stays as an anonymised tombstone (email
  *    `deleted-<id>@deleted.invalid`, everything personal and every credential nulled, `deletedAt` set),
  *    so ledger, bet and audit rows keep pointing somewhere and no money or history is lost.
@@ -25,6 +25,8 @@ export class AccountDeletionService {
     private readonly participants: AccountDeletionParticipants,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
+    private readonly friendships: FriendsRepository,
+    private readonly accountEmails: AccountEmailService,
   ) {}
 
   /** The user deleting themself: a password account must confirm with its password. */
@@ -66,9 +68,8 @@ export class AccountDeletionService {
     for (const participant of this.participants.all()) {
       await participant.run(manager, userId);
     }
-    await manager.query(`DELETE FROM friendships WHERE "requesterId" = $1 OR "addresseeId" = $1`, [userId]);
-    // A reset link still in someone's mailbox must not bring a deleted account back.
-    await manager.query(`DELETE FROM password_reset_tokens WHERE "userId" = $1`, [userId]);
+    await this.friendships.dropAllOf(manager, userId);
+    await this.accountEmails.dropResetTokensOf(manager, userId);
     await manager.query(
       `UPDATE users
           SET email = 'deleted-' || id || '@deleted.invalid',

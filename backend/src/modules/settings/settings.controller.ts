@@ -4,9 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/access-policy.js';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user.js';
 import { AppConfig } from '../../config/app-config.js';
-import { setSessionCookie } from '../auth/auth-cookie.js';
-import { AuthResponseDto } from '../auth/dto/auth-response.dto.js';
-import { SelfUserDto } from '../users/dto/self-user.dto.js';
+import { AuthResponseDto, setSessionCookie } from '../auth/index.js';
+import { SelfUserDto } from '../users/index.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountExportDto } from './dto/account-export.dto.js';
 import {

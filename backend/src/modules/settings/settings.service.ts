@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, QueryFailedError } from 'typeorm';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors/domain-error.js';
 import { inTransaction } from '../../database/in-transaction.js';
-import { AuthService, type SignedIn } from '../auth/auth.service.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
-import { SessionStore } from '../auth/session-store.js';
-import type { SelfUserDto } from '../users/dto/self-user.dto.js';
-import { User } from '../users/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+import { AuthService, PasswordHasher, SessionStore, type SignedIn } from '../auth/index.js';
+import { BetsExport } from '../bets/index.js';
+import { FriendsRepository } from '../friends/index.js';
+import { type SelfUserDto, User, UsersService } from '../users/index.js';
+import { WalletReadService } from '../wallet/index.js';
 import type { AccountExportDto } from './dto/account-export.dto.js';
 import type {
   NotificationSettingsDto,
@@ -25,6 +24,9 @@ export class SettingsService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
     private readonly auth: AuthService,
+    private readonly ledger: WalletReadService,
+    private readonly bets: BetsExport,
+    private readonly friendships: FriendsRepository,
   ) {}
 
   /**
@@ -146,11 +148,11 @@ export class SettingsService {
 
   /**
    * The user's own data: profile (as they see it: no hash, secret or code), settings, ledger rows, the
-   * bets they are party to, their bet activities and friendships. One bounded query per list.
+   * bets they are party to, their bet activities and friendships. One bounded query per list, asked of the
+   * module that owns it.
    */
   async exportData(userId: string): Promise<AccountExportDto> {
     const profile = await this.users.selfView(userId);
-    const list = <T>(sql: string) => this.dataSource.query<T[]>(`${sql} LIMIT ${EXPORT_LIMIT}`, [userId]);
     return {
       exportedAt: new Date().toISOString(),
       limitPerList: EXPORT_LIMIT,
@@ -161,25 +163,10 @@ export class SettingsService {
         privacySettings: profile.privacySettings,
         twoFactorEnabled: profile.twoFactorEnabled,
       },
-      transactions: await list(
-        `SELECT id::text, type, amount::text, "balanceBefore"::text, "balanceAfter"::text, "referenceType", "referenceId",
-                description, "createdAt"
-           FROM transactions WHERE "userId" = $1 ORDER BY "createdAt", id`,
-      ),
-      bets: await list(
-        `SELECT id, title, description, amount::text, "creatorId", "opponentId", status, duration, outcomes, "creatorPick",
-                "opponentPick", "creatorResult", "opponentResult", "finalResult", "winnerUserId", "resolutionType",
-                "createdAt", "expiresAt", "resolutionDate"
-           FROM bets WHERE "creatorId" = $1 OR "opponentId" = $1 ORDER BY id`,
-      ),
-      betActivities: await list(
-        `SELECT id, "betId", "activityType", description, "createdAt"
-           FROM bet_activities WHERE "userId" = $1 ORDER BY "createdAt", id`,
-      ),
-      friendships: await list(
-        `SELECT id, "requesterId", "addresseeId", status, "createdAt", "updatedAt"
-           FROM friendships WHERE "requesterId" = $1 OR "addresseeId" = $1 ORDER BY "createdAt", id`,
-      ),
+      transactions: await this.ledger.exportOf(userId, EXPORT_LIMIT),
+      bets: await this.bets.betsOf(userId, EXPORT_LIMIT),
+      betActivities: await this.bets.activitiesOf(userId, EXPORT_LIMIT),
+      friendships: await this.friendships.exportOf(userId, EXPORT_LIMIT),
     };
   }
 }

@@ -2,7 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { ReadPool } from '../../database/read-pool.js';
 import type { LedgerEntryDto, WalletSummaryDto } from './wallet.controller.js';
 
-/** The wallet's screens: plain reads on the hot path (ReadPool), never inside a money transaction. */
+/** A ledger row that names a bet, as a bet page's receipts list it. */
+export interface BetReceiptRow {
+  id: string;
+  userId: string;
+  type: string;
+  amount: string;
+  balanceAfter: string;
+  description: string | null;
+  createdAt: Date;
+}
+
+/** The wallet's screens and a bet's receipts: plain reads (ReadPool), never inside a money transaction. */
 @Injectable()
 export class WalletReadService {
   constructor(private readonly reads: ReadPool) {}
@@ -25,6 +36,28 @@ export class WalletReadService {
       total: row?.total ?? '0.00',
       currency: 'USD',
     };
+  }
+
+  /** The ledger rows of these types that name a bet, oldest first; one person's only when `userId` is given. */
+  betReceipts(betId: number, types: readonly string[], userId: string | null): Promise<BetReceiptRow[]> {
+    return this.reads.rows<BetReceiptRow>(
+      `SELECT id::text AS id, "userId", type, amount, "balanceAfter", description, "createdAt"
+         FROM transactions
+        WHERE "referenceType" = 'bet' AND "referenceId" = $1 AND type = ANY($2)
+          AND ($3::uuid IS NULL OR "userId" = $3)
+        ORDER BY transactions.id`, // the number, not the text `id` of the answer
+      [String(betId), types, userId],
+    );
+  }
+
+  /** A person's ledger rows for their own data export, oldest first; the caller names its row type. */
+  exportOf<Row>(userId: string, limit: number): Promise<Row[]> {
+    return this.reads.rows<Row>(
+      `SELECT id::text, type, amount::text, "balanceBefore"::text, "balanceAfter"::text, "referenceType", "referenceId",
+              description, "createdAt"
+         FROM transactions WHERE "userId" = $1 ORDER BY "createdAt", id LIMIT ${limit}`,
+      [userId],
+    );
   }
 
   async entries(userId: string, limit: number, before?: number): Promise<LedgerEntryDto[]> {

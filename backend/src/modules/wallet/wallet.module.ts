@@ -7,6 +7,6 @@ import { WalletController } from './wallet.controller.js';
 @Module({
   controllers: [WalletController],
   providers: [LedgerRepository, LedgerService, WalletReadService],
-  exports: [LedgerService],
+  exports: [LedgerService, WalletReadService],
 })
 export class WalletModule {}

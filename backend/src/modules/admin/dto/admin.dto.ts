@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import { CursorQueryDto, PageLimit } from '../../../common/http/cursor-query.dto.js';
 import { AMOUNT_PATTERN } from '../../../common/money.js';
-import { BetDto } from '../../bets/dto/bet-view.dto.js';
+import { BetDto } from '../../bets/index.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 

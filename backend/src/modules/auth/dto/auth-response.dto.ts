@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { SelfUserDto } from '../../users/dto/self-user.dto.js';
+import { SelfUserDto } from '../../users/index.js';
 
 export class AuthResponseDto {
   @ApiProperty() token: string;

@@ -11,7 +11,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { US_STATES } from '../../users/us-states.js';
+import { US_STATES } from '../../users/index.js';
 import { Equals } from '../../../common/http/equals-field.validator.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);

@@ -4,7 +4,7 @@ import * as client from 'openid-client';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
 import { inTransaction } from '../../../database/in-transaction.js';
-import { User } from '../../users/user.entity.js';
+import { User } from '../../users/index.js';
 import { AuthService, type SignedIn } from '../auth.service.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../../users/user.entity.js';
+import { User } from '../../users/index.js';
 
 /**
  * A personal invite link's code (docs/product.md, "Invite links"). At most one active code per person; a

@@ -5,7 +5,7 @@ import { LINK_CODE_SHAPE, newLinkCode } from '../../../common/random-code.js';
 import { inTransaction } from '../../../database/in-transaction.js';
 import { InviteNotFoundError, InviteRevokedError, SelfInviteError } from '../friends.errors.js';
 import { FriendsService } from '../friends.service.js';
-import { displayNameOf } from '../../users/privacy.js';
+import { displayNameOf } from '../../users/index.js';
 import { ACTIVE_PERSON } from '../person-rows.js';
 import type { InviteAcceptedDto, InviteDto, InviteLinkDto, InviterDto } from './invite.dto.js';
 

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { Relation } from 'typeorm';
-import { User } from '../../users/user.entity.js';
+import { User } from '../../users/index.js';
 
 /** A browser's Web Push subscription (endpoint + keys from PushManager.subscribe), owned by one user. */
 @Index('IDX_push_subscriptions_user', ['userId'])

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../../common/auth/auth-user.js';
 import { TooManyRequestsError } from '../../../common/errors/domain-error.js';
 import { DrainState } from '../../../common/lifecycle/drain-state.js';
 import { AppConfig } from '../../../config/app-config.js';
-import { SessionStore } from '../../auth/session-store.js';
+import { SessionStore } from '../../auth/index.js';
 import { NotificationsService } from '../notifications.service.js';
 import { formatCursor, parseCursor, type LiveCursor } from './live-cursor.js';
 import { RealtimeHub, type LiveEvent } from './realtime-hub.js';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SelfUserDto } from '../../users/dto/self-user.dto.js';
+import { SelfUserDto } from '../../users/index.js';
 
 const VISIBILITY = ['public', 'friends', 'private'];
 

@@ -13,8 +13,8 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { US_STATES } from '../../users/us-states.js';
-import { PASSWORD_RULES } from '../../auth/dto/signup.dto.js';
+import { US_STATES } from '../../users/index.js';
+import { PASSWORD_RULES } from '../../auth/index.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 const VISIBILITY = ['public', 'friends', 'private'] as const;

@@ -1,0 +1,2 @@
+export { ActivitiesModule } from './activities.module.js';
+export { ActivitiesService } from './activities.service.js';

@@ -1,0 +1,12 @@
+export { AccountEmailService } from './account-email.service.js';
+export { setSessionCookie } from './auth-cookie.js';
+export { AuthModule } from './auth.module.js';
+export { AuthService } from './auth.service.js';
+export type { SignedIn } from './auth.service.js';
+export { refuseCrossSiteCookieRequests } from './cross-site.js';
+export { AuthResponseDto } from './dto/auth-response.dto.js';
+export { PASSWORD_RULES } from './dto/signup.dto.js';
+export { PasswordHasher } from './password-hasher.js';
+export { PasswordResetToken } from './password-reset-token.entity.js';
+export { SessionStore } from './session-store.js';
+export { Session } from './session.entity.js';

@@ -1,0 +1,14 @@
+export { BetActivity } from './bet-activity.entity.js';
+export { BetOffer } from './bet-offer.entity.js';
+export { BetParticipant } from './bet-participant.entity.js';
+export { stillToAct } from './bet-reminders.service.js';
+export { BetReportsService } from './bet-reports.service.js';
+export { Bet } from './bet.entity.js';
+export { BetsDeletionParticipant } from './bets-deletion.participant.js';
+export { BetsExport } from './bets-export.js';
+export { BetsReadService, MAX_PAGE } from './bets-read.service.js';
+export { BetsModule } from './bets.module.js';
+export { BetsService } from './bets.service.js';
+export { DisputeResolution } from './dispute-resolution.entity.js';
+export { DisputeStatement } from './dispute-statement.entity.js';
+export { BetDto } from './dto/bet-view.dto.js';

@@ -1,0 +1,7 @@
+export { FriendsModule } from './friends.module.js';
+export { FriendsRepository } from './friends.repository.js';
+export { Friendship } from './friendship.entity.js';
+export { InviteCode } from './invites/invite-code.entity.js';
+export { RelationsService } from './relations.service.js';
+export { SuggestionDismissal } from './suggestion-dismissal.entity.js';
+export { UuidPipe } from './uuid-param.pipe.js';

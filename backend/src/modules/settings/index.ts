@@ -1,0 +1,2 @@
+export { AccountDeletionService } from './account-deletion.service.js';
+export { SettingsModule } from './settings.module.js';

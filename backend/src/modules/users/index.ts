@@ -1,0 +1,14 @@
+export { AccountDeletionParticipants } from './account-deletion-participants.js';
+export type { AccountDeletionParticipant } from './account-deletion-participants.js';
+export { AccountStanding, runningSuspension } from './account-standing.js';
+export { SelfUserDto } from './dto/self-user.dto.js';
+export { distinctNames } from './person-name.js';
+export type { NameablePerson } from './person-name.js';
+export { challengerName, displayNameOf, isVisible, profileOf, summarise } from './privacy.js';
+export type { PersonSummary, SummarisableUser, ViewerRelation } from './privacy.js';
+export { US_STATES } from './us-states.js';
+export { User } from './user.entity.js';
+export type { PrivacySettings, Visibility } from './user.entity.js';
+export { UsersModule } from './users.module.js';
+export { UsersService } from './users.service.js';
+export type { PersonRow } from './users.service.js';

@@ -1,0 +1,7 @@
+export { LedgerEntry } from './ledger-entry.entity.js';
+export { LedgerService } from './ledger.service.js';
+export type { LedgerPosting, PostedEntry } from './ledger.service.js';
+export { WalletReadService } from './wallet-read.service.js';
+export type { BetReceiptRow } from './wallet-read.service.js';
+export { InsufficientBalanceError } from './wallet.errors.js';
+export { WalletModule } from './wallet.module.js';
