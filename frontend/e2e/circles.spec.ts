@@ -92,7 +92,7 @@ async function challengeInCircle(page: Page, opponent: Person, title: string, ci
 test('three friends make a circle, bet in it, banter live, and the season’s winner gets the trophy', async ({
   browser,
 }, info) => {
-  // Three browsers, a whole bet and a season that ends at the seasons job's next minute: well past two minutes.
+  // Three browsers, a whole bet and a season to its end: well past two minutes on a busy machine.
   test.setTimeout(420_000);
   const maya = await member(browser, info, 'Maya');
   const noah = await member(browser, info, 'Noah');
@@ -258,7 +258,7 @@ test('three friends make a circle, bet in it, banter live, and the season’s wi
   await screenshot(ivy.page, 'circle-table-360');
   await ivy.page.setViewportSize(PHONE);
 
-  // The clock moves: the season is set to end in two seconds, and the seasons job (every minute) ends it.
+  // The clock moves: the season is set to end in two seconds, and the seasons job (every 2 s here) ends it.
   const ends = new Date(Date.now() + 2_000).toISOString();
   const moved = await maya.page.request.patch(`/api/circles/${circleId}`, {
     ...as(maya.token),

@@ -1,5 +1,9 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { FULL_CHROMIUM } from './browser';
 import { expectNoHorizontalScroll, newPerson, signUp, type Person } from './support';
+
+// These journeys read the notifications the service worker shows, which only the full browser keeps.
+test.use({ launchOptions: FULL_CHROMIUM });
 
 const SCREENSHOTS = 'test-results/screenshots';
 const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });

@@ -58,6 +58,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'smtp://mail.example.com:99999', /SMTP_URL: is not a valid URL/],
     ['MAIL_FROM', 'no-reply', /MAIL_FROM must be an address/],
     ['MAIL_FROM', 'Betwixt <no-reply>', /MAIL_FROM must be an address/],
+    ['CIRCLE_SEASONS_EVERY_SECONDS', '7', /CIRCLE_SEASONS_EVERY_SECONDS must be one of 1, 2, 3/],
+    ['CIRCLE_SEASONS_EVERY_SECONDS', 'often', /CIRCLE_SEASONS_EVERY_SECONDS/],
   ])('stops on a bad %s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -57,6 +57,9 @@ export const SHUTDOWN_DEFAULTS = { drainMs: 3_000, aloneDrainMs: 0, deadlineMs: 
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
+/** The periods the circles' seasons job may run at: the whole divisions of a minute, in seconds. */
+export const SEASONS_JOB_PERIODS = [1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60];
+
 /**
  * The one place the process environment is read. Every other module receives this object via DI.
  * Property names are the environment variable names so that validation messages name the variable.
@@ -178,6 +181,16 @@ export class AppConfig {
   @Min(1)
   @Max(10000)
   CIRCLE_COMMENTS_PER_MINUTE = 20;
+
+  /**
+   * How often the circles' seasons job ends the seasons that are due, in seconds: a season ends at the
+   * job's first run after its end. A whole division of a minute, so the runs fall on the same seconds.
+   */
+  @Transform(toInt)
+  @IsIn(SEASONS_JOB_PERIODS, {
+    message: `CIRCLE_SEASONS_EVERY_SECONDS must be one of ${SEASONS_JOB_PERIODS.join(', ')}`,
+  })
+  CIRCLE_SEASONS_EVERY_SECONDS = 60;
 
   /**
    * Time a client has to send a request's line and headers (a connection that sends nothing is closed

@@ -1,3 +1,4 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { Clock } from '../../src/common/clock.js';
 import { CircleSeasons, seasonEnd } from '../../src/modules/circles/circle-seasons.service.js';
 import { api } from '../support/factories.js';
@@ -104,6 +105,27 @@ describe('circle seasons', () => {
       [id],
     );
     expect(row?.n).toBe(0);
+  });
+
+  it('runs the seasons job as often as CIRCLE_SEASONS_EVERY_SECONDS says, ending a due season by itself', async () => {
+    expect(t.app.get(SchedulerRegistry).getCronJob('circle-seasons').cronTime.source).toBe('0 * * * * *');
+    const often = await startTestApp({ env: { CIRCLE_SEASONS_EVERY_SECONDS: '1' } });
+    try {
+      expect(often.app.get(SchedulerRegistry).getCronJob('circle-seasons').cronTime.source).toBe(
+        '*/1 * * * * *',
+      );
+      const [owner, ann] = await users(often, 2);
+      const id = await circleOf(often, owner, [ann]);
+      jest.spyOn(often.app.get(Clock), 'now').mockReturnValue(new Date(Date.now() + 40 * 86_400_000));
+      // Nobody calls the job: the next second's run ends the season (the deadline is room for a busy machine).
+      const deadline = Date.now() + 30_000;
+      while ((await table(often, owner, id)).season.number === 1 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect((await table(often, owner, id)).season.number).toBe(2);
+    } finally {
+      await often.close();
+    }
   });
 
   it('lets the owner choose a custom end, refusing one in the past', async () => {
