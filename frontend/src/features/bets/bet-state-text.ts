@@ -23,7 +23,9 @@ export function stateInWords(bet: Bet, viewerId: string, now = new Date()): stri
         return `Waiting for someone to accept your link (${timeLeft(bet.expiresAt, now)}).`;
       return bet.opponentId === viewerId
         ? `${name} challenged you. Accept or decline before it expires (${timeLeft(bet.expiresAt, now)}).`
-        : `Waiting for ${name} to accept (${timeLeft(bet.expiresAt, now)}).`;
+        : bet.offerBy && bet.offerBy !== bet.creatorId
+          ? `${name} made a counter-offer: accept it, counter back or decline (${timeLeft(bet.expiresAt, now)}).`
+          : `Waiting for ${name} to accept (${timeLeft(bet.expiresAt, now)}).`;
     case 'active':
       if (bet.resolutionType === 'referee')
         return bet.call
