@@ -1,6 +1,10 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import {
+  as,
+  befriend,
   docScreenshot,
+  holdToConfirm,
+  session,
   expectAccessible,
   expectNoHorizontalScroll,
   fillSignUp,
@@ -22,36 +26,10 @@ async function phone(browser: Browser, info: TestInfo): Promise<Page> {
   return context.newPage();
 }
 
-const session = async (page: Page) =>
-  page.evaluate(() => ({
-    token: localStorage.getItem('auth_token') ?? '',
-    id: (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id: string }).id,
-  }));
-type Session = Awaited<ReturnType<typeof session>>;
-const as = (who: Session) => ({ headers: { authorization: `Bearer ${who.token}` } });
-
-/** `from` asks `to` to be friends and `to` accepts, through the API (the friends screens have journeys of their own). */
-async function befriend(page: Page, from: Session, to: Session): Promise<void> {
-  const asked = await page.request.post('/api/friends/request', {
-    ...as(from),
-    data: { addresseeId: to.id },
-  });
-  expect(asked.ok()).toBe(true);
-  const { id } = (await asked.json()) as { id: string };
-  expect((await page.request.post(`/api/friends/${id}/accept`, as(to))).ok()).toBe(true);
-}
-
 async function signedUp(browser: Browser, info: TestInfo, person: Person) {
   const page = await phone(browser, info);
   await signUp(page, person);
   return { page, who: await session(page) };
-}
-
-async function holdToConfirm(page: Page, name: string, done: () => Promise<void>) {
-  await page.getByRole('button', { name }).hover();
-  await page.mouse.down();
-  await done();
-  await page.mouse.up();
 }
 
 test('four friends play a group pot to the end: the two who picked right split it', async ({

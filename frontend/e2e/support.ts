@@ -305,3 +305,31 @@ export async function docScreenshot(page: Page, name: string): Promise<void> {
     animations: 'disabled',
   });
 }
+
+/** The signed-in person of a page: their token and id, as the app stored them. */
+export const session = async (page: Page) =>
+  page.evaluate(() => ({
+    token: localStorage.getItem('auth_token') ?? '',
+    id: (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id: string }).id,
+  }));
+export type Session = Awaited<ReturnType<typeof session>>;
+export const as = (who: Session) => ({ headers: { authorization: `Bearer ${who.token}` } });
+
+/** `from` asks `to` to be friends and `to` accepts, through the API (the friends screens have journeys of their own). */
+export async function befriend(page: Page, from: Session, to: Session): Promise<void> {
+  const asked = await page.request.post('/api/friends/request', {
+    ...as(from),
+    data: { addresseeId: to.id },
+  });
+  expect(asked.ok()).toBe(true);
+  const { id } = (await asked.json()) as { id: string };
+  expect((await page.request.post(`/api/friends/${id}/accept`, as(to))).ok()).toBe(true);
+}
+
+/** Presses and holds a hold-to-confirm button until `done` has seen what the hold does. */
+export async function holdToConfirm(page: Page, name: string, done: () => Promise<void>) {
+  await page.getByRole('button', { name }).hover();
+  await page.mouse.down();
+  await done();
+  await page.mouse.up();
+}

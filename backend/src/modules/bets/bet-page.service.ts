@@ -111,7 +111,7 @@ export class BetPageService {
     return {
       bet,
       viewerRole,
-      timeline: timelineOf(bet, events, decisions, nameOf),
+      timeline: timelineOf({ ...bet, callResult: bet.call?.result ?? null }, events, decisions, nameOf),
       receipts: receipts.map((row): BetReceiptDto => ({
         ...row,
         label: receiptLabel(row, bet.amount),

@@ -21,7 +21,12 @@ interface TimelineBet {
   opponentId: string | null;
   creatorResult: string | null;
   opponentResult: string | null;
+  /** A referee bet's call (an outcome or DRAW), when made. */
+  callResult?: string | null;
 }
+
+/** The row of a group whose own words say its user did it ("You made…", "You called…"). */
+const doer = (group: TimelineRow[], own: string) => group.find((row) => row.description.startsWith(own));
 
 export interface TimelineEvent {
   at: string;
@@ -93,8 +98,31 @@ export function timelineOf(
             ? `Settled: ${nameOf(winner.userId)} won the pot`
             : 'Settled as a draw: both stakes refunded';
         }
-        case 'bet_disputed':
+        case 'bet_disputed': {
+          const appellant = doer(group, 'You appealed the call');
+          if (appellant) return `${nameOf(appellant.userId)} appealed the call: the bet went to an admin`;
+          if (first.description.startsWith('The referee did not call it'))
+            return 'The referee did not call it in time';
           return 'The reports differ: the bet went to an admin for review';
+        }
+        case 'referee_asked':
+          return `${nameOf(first.userId)} was asked to referee`;
+        case 'referee_answered': {
+          const agreed = doer(group, 'You agreed to referee');
+          return agreed ? `${nameOf(agreed.userId)} agreed to referee` : 'The referee declined the role';
+        }
+        case 'bet_called': {
+          const referee = doer(group, 'You called');
+          const call = bet.callResult
+            ? `: ${bet.callResult === DRAW ? 'No Clear Outcome' : bet.callResult}`
+            : '';
+          return `${referee ? nameOf(referee.userId) : 'The referee'} called it${call}`;
+        }
+        case 'counter_offer': {
+          const maker = doer(group, 'You made');
+          const round = /\(round (\d+)\)/.exec(first.description)?.[1];
+          return `${maker ? nameOf(maker.userId) : 'Someone'} made a counter-offer${round ? ` (round ${round})` : ''}`;
+        }
         case 'admin_resolved':
         case 'admin_reresolved': {
           const decision = decisionQueue.shift();

@@ -115,6 +115,50 @@ describe('currentBody', () => {
     );
   });
 
+  const askedToReferee =
+    '“Rain tomorrow”: you would call the outcome after the event, and stake nothing. Accept or decline the role.';
+  const lead = '“Rain tomorrow”: you would call the outcome after the event, and stake nothing. ';
+  it.each([
+    [{ betStatus: 'pending', refereeAgreed: false }, askedToReferee],
+    [{ betStatus: 'pending', refereeAgreed: true }, `${lead}You agreed to referee it.`],
+    [{ betStatus: 'active', refereeAgreed: true }, `${lead}You agreed to referee it.`],
+    [
+      { betStatus: 'pending', refereeAgreed: null },
+      `${lead}You are not its referee (you declined, or another was named).`,
+    ],
+    [{ betStatus: 'cancelled', refereeAgreed: null }, `${lead}The challenge was withdrawn.`],
+  ])('the referee’s question reads as answered (%o)', (state, text) => {
+    const subject = { reported: false, requestStatus: null, ...state };
+    expect(currentBody('referee_asked', askedToReferee, subject)).toBe(text);
+  });
+
+  it('a call stops inviting an appeal once it settled or went to an admin', () => {
+    const called =
+      'The call: “Yes”. If it stands, you win $30.00. You may appeal until 2026-11-30 10:00 UTC.';
+    const open = { betStatus: 'active', reported: false, requestStatus: null, called: true };
+    expect(currentBody('bet_called', called, open)).toBe(called);
+    expect(currentBody('bet_called', called, { ...open, betStatus: 'completed' })).toBe(
+      'The call: “Yes”. If it stands, you win $30.00. The call stood and the bet has been settled.',
+    );
+    expect(currentBody('bet_called', called, { ...open, betStatus: 'disputed' })).toBe(
+      'The call: “Yes”. If it stands, you win $30.00. The call was appealed: an admin decides.',
+    );
+  });
+
+  it('the referee’s reminder and a counter-offer read as done once answered', () => {
+    const reminder = '“Rain tomorrow” ended: call the outcome, or it falls back without you.';
+    const active = { betStatus: 'active', reported: false, requestStatus: null };
+    expect(currentBody('referee_reminder', reminder, { ...active, called: false })).toBe(reminder);
+    expect(currentBody('referee_reminder', reminder, { ...active, called: true })).toBe(
+      '“Rain tomorrow” ended: You called it.',
+    );
+    const offer = '“Rain tomorrow”: your $30.00 against $10.00. Accept, counter or decline it.';
+    expect(currentBody('counter_offer', offer, { ...active, betStatus: 'pending' })).toBe(offer);
+    expect(currentBody('counter_offer', offer, active)).toBe(
+      '“Rain tomorrow”: your $30.00 against $10.00. The challenge was accepted.',
+    );
+  });
+
   it.each([
     ['pending', 'Accept it on the Friends page to challenge each other and compare records.'],
     ['accepted', 'You are friends now.'],

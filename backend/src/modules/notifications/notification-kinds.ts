@@ -89,6 +89,10 @@ export interface NotificationSubject {
   joined?: boolean | null;
   /** The friend request's state now, for a friend_request (null: it no longer exists). */
   requestStatus: string | null;
+  /** A referee bet's recipient as its referee: agreed (true), asked (false), no longer its referee (null). */
+  refereeAgreed?: boolean | null;
+  /** Whether the referee has called the bet. */
+  called?: boolean;
 }
 
 const CHALLENGE_ENDED: Record<string, string> = {
@@ -131,6 +135,32 @@ const reportDone = (subject: NotificationSubject): string | null => {
   return subject.betStatus === null ? null : (BET_ENDED[subject.betStatus] ?? null);
 };
 
+/** The referee's question: done once they took the role, or declined it, or the bet moved on. */
+const refereeAnswered = (subject: NotificationSubject): string | null => {
+  if (subject.betStatus === null) return null;
+  if (subject.refereeAgreed === true) return 'You agreed to referee it.';
+  if (subject.betStatus !== 'pending' && subject.betStatus !== 'active')
+    return CHALLENGE_ENDED[subject.betStatus] ?? null;
+  return subject.refereeAgreed === null
+    ? 'You are not its referee (you declined, or another was named).'
+    : null;
+};
+
+/** The referee's reminder: done once they called it or the bet moved on without them. */
+const callMade = (subject: NotificationSubject): string | null => {
+  if (subject.called === true) return 'You called it.';
+  if (subject.betStatus === null || subject.betStatus === 'active') return null;
+  return BET_ENDED[subject.betStatus] ?? null;
+};
+
+/** A call the players may appeal: done once it settled as called or went to an admin. */
+const callAnswered = (subject: NotificationSubject): string | null =>
+  subject.betStatus === 'completed'
+    ? 'The call stood and the bet has been settled.'
+    : subject.betStatus === 'disputed'
+      ? 'The call was appealed: an admin decides.'
+      : null;
+
 /**
  * The calls to action the notifications end with, and what each says once it is done (null: still to
  * do). The stored text keeps what was said at the time; these are matched on it, so older rows follow too.
@@ -148,6 +178,10 @@ const CALLS: Partial<
   pot_locked: [{ call: /Report the outcome when it is decided\.$/, done: reportDone }],
   pot_reminder: [{ call: /Report what happened so it can settle\.$/, done: reportDone }],
   result_submitted: [{ call: /^Submit your outcome for (“.*”) to settle it\.$/s, done: reportDone }],
+  referee_asked: [{ call: /Accept or decline the role\.$/, done: refereeAnswered }],
+  referee_reminder: [{ call: /call the outcome, or it falls back without you\.$/, done: callMade }],
+  bet_called: [{ call: /You may appeal until [^.]* UTC\.$/, done: callAnswered }],
+  counter_offer: [{ call: /Accept, counter or decline it\.$/, done: answered }],
   friend_request: [
     {
       call: /Accept it on the Friends page to challenge each other and compare records\.$/,

@@ -80,6 +80,15 @@ function insertNotifications(
   ]);
 }
 
+/** What a notification's bet is like now, for the recipient (see NotificationSubject). */
+interface BetState {
+  status: string;
+  reported: boolean;
+  joined: boolean | null;
+  refereeAgreed: boolean | null;
+  called: boolean;
+}
+
 /**
  * The notification centre: writes notifications, and the emails and pushes they cause (the outbox),
  * inside the use case's transaction; once that commits it tells the recipients' open apps (live stream)
@@ -184,6 +193,8 @@ export class NotificationsService {
           betStatus: bet?.status ?? null,
           reported: bet?.reported ?? false,
           joined: bet?.joined ?? null,
+          refereeAgreed: bet?.refereeAgreed ?? null,
+          called: bet?.called ?? false,
           requestStatus: (row.actorId && requests.get(row.actorId)) || null,
         };
         return {
@@ -273,17 +284,13 @@ export class NotificationsService {
   }
 
   /** The bets a page of notifications is about as they are now, for the recipient, in one query. */
-  private async betStates(
-    userId: string,
-    ids: (number | null)[],
-  ): Promise<Map<number, { status: string; reported: boolean; joined: boolean | null }>> {
+  private async betStates(userId: string, ids: (number | null)[]): Promise<Map<number, BetState>> {
     const betIds = [...new Set(ids.filter((id): id is number => id !== null))];
     if (betIds.length === 0) return new Map();
     // A pot's recipient reports and joins on their seat; a duel's on the bet's columns.
-    const rows = await this.dataSource.query<
-      { id: number; status: string; reported: boolean; joined: boolean | null }[]
-    >(
-      `SELECT b.id, b.status,
+    const rows = await this.dataSource.query<({ id: number } & BetState)[]>(
+      `SELECT b.id, b.status, b."calledAt" IS NOT NULL AS called,
+              CASE WHEN b."refereeId" = $2 THEN b."refereeAcceptedAt" IS NOT NULL END AS "refereeAgreed",
               CASE WHEN b.kind = 'pot' THEN s.result IS NOT NULL
                    WHEN b."creatorId" = $2 THEN b."creatorResult" IS NOT NULL
                    ELSE b."opponentResult" IS NOT NULL END AS reported,
@@ -292,9 +299,7 @@ export class NotificationsService {
         WHERE b.id = ANY($1::int[])`,
       [betIds, userId],
     );
-    return new Map(
-      rows.map((row) => [row.id, { status: row.status, reported: row.reported, joined: row.joined }]),
-    );
+    return new Map(rows.map(({ id, ...state }) => [id, state]));
   }
 
   /** Where the friend requests sent to the user by these people stand now (absent: withdrawn or removed). */

@@ -26,6 +26,39 @@ function PotPlayers({ bet }: { bet: Bet }) {
   );
 }
 
+/** An appealed referee call: what the referee called and why, beside the players' statements. */
+function RefereeCall({ bet }: { bet: Bet }) {
+  if (!bet.call) return null;
+  return (
+    <Stack
+      spacing={0.25}
+      sx={{ p: 1, my: 0.5, borderRadius: 1, bgcolor: 'action.hover' }}
+      data-testid="appealed-call"
+    >
+      <Typography variant="body2">
+        Referee <strong>{partyLabel(bet.referee ?? null)}</strong> called:{' '}
+        <strong>{outcomeInWords(bet.call.result)}</strong> (appealed)
+      </Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        Note: {bet.call.note}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** A duel's decision as it stands to an appealed call: upholding it or overturning it. */
+export function decisionLabel(bet: Bet, winner: string | null, name: string): string {
+  const won = winner === null ? 'a draw' : `for ${name}`;
+  if (!bet.call) return winner === null ? 'Resolve as a draw' : `Resolve for ${name}`;
+  const called =
+    bet.call.result === bet.creatorPick
+      ? bet.creatorId
+      : bet.call.result === bet.opponentPick
+        ? bet.opponentId
+        : null;
+  return `${called === winner ? 'Uphold the call' : 'Overturn'}: ${won}`;
+}
+
 export function DisputeDetails({ bet }: { bet: Bet }) {
   if (bet.kind === 'pot')
     return (
@@ -36,6 +69,7 @@ export function DisputeDetails({ bet }: { bet: Bet }) {
         <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{bet.title}</Typography>
         {bet.description && <Typography variant="body2">{bet.description}</Typography>}
         <PotPlayers bet={bet} />
+        <RefereeCall bet={bet} />
         <Typography variant="body2">
           Stake: ${formatMoney(bet.amount)} each · Created {formatDate(bet.createdAt)} · Disputed{' '}
           {formatDate(bet.resolutionDate)}
@@ -57,6 +91,7 @@ export function DisputeDetails({ bet }: { bet: Bet }) {
         Opponent: <strong>{partyLabel(bet.opponent)}</strong> — pick {bet.opponentPick ?? '—'}, submitted{' '}
         {bet.opponentResult ?? 'Not submitted'}
       </Typography>
+      <RefereeCall bet={bet} />
       <Typography variant="body2">
         Amount: ${formatMoney(bet.amount)} · Created {formatDate(bet.createdAt)} · Disputed{' '}
         {formatDate(bet.resolutionDate)}
@@ -101,13 +136,15 @@ export function DisputesTab() {
                       variant="contained"
                       onClick={() => setDeciding({ bet, winner: party.id })}
                     >
-                      {bet.winnerUserId === party.id ? '✓ Resolved for' : 'Resolve for'} {partyName(party)}
+                      {bet.winnerUserId === party.id
+                        ? `✓ Resolved for ${partyName(party)}`
+                        : decisionLabel(bet, party.id, partyName(party))}
                     </Button>
                   ) : null,
                 )}
               {bet.kind !== 'pot' && (
                 <Button variant="outlined" onClick={() => setDeciding({ bet, winner: 'draw' })}>
-                  Resolve as a draw
+                  {decisionLabel(bet, null, '')}
                 </Button>
               )}
               <Button component={Link} to={`/bets/${bet.id}`}>

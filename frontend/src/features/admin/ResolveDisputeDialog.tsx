@@ -1,3 +1,4 @@
+import { outcomeInWords } from './PotDecisionDialog';
 import {
   Button,
   Dialog,
@@ -88,6 +89,12 @@ export function ResolveDisputeDialog({
                 <DialogContentText>
                   {bet.title}: both players will see your reason, and it is kept in the audit trail.
                 </DialogContentText>
+                {bet.call && (
+                  <DialogContentText>
+                    The referee called {outcomeInWords(bet.call.result)}: “{bet.call.note}”. Choosing its side
+                    upholds the call; another overturns it.
+                  </DialogContentText>
+                )}
                 <FormikRadioGroup name="winner" aria-label="Decision">
                   {[bet.creator, bet.opponent].map((party) =>
                     party ? (

@@ -18,12 +18,16 @@ import { formatMoney } from '../../lib/money';
 import { timeLeftRoundedUp } from '../../lib/time';
 import { acceptSchema, NO_PICK, SAME_PICK } from './accept-schema';
 import { useAcceptBetMutation, useDeclineBetMutation } from './bets-api';
+import { isUneven, oddsText, opponentStakeOf } from './stakes';
 import { displayName, type Bet } from './types';
 
 const ACCEPT_MESSAGES = [NO_PICK, SAME_PICK];
 
 /** docs/product.md §2 Bet acceptance dialog, §5 acceptance rules. */
 export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
+  // The dialog is the opponent's: their own stake, and the creator's is what they can win.
+  const mine = opponentStakeOf(bet);
+  const theirs = bet.amount;
   const others = bet.outcomes.filter((outcome) => outcome !== bet.creatorPick);
   const [accept, accepting] = useAcceptBetMutation();
   const [decline, declining] = useDeclineBetMutation();
@@ -50,7 +54,7 @@ export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => voi
           helpers,
           () => accept({ id: bet.id, opponentPick: values.opponentPick }).unwrap(),
           {
-            success: { title: 'Bet Accepted!', description: `You are in for $${formatMoney(bet.amount)}.` },
+            success: { title: 'Bet Accepted!', description: `You are in for $${formatMoney(mine)}.` },
             failure: { title: 'Error', fallback: 'Failed to accept bet' },
           },
         );
@@ -64,8 +68,21 @@ export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => voi
             <Stack spacing={1.5}>
               <Typography>
                 <strong>{displayName(bet.creator)}</strong> challenged you for{' '}
-                <strong>${formatMoney(bet.amount)}</strong>
+                <strong>${formatMoney(mine)}</strong>
+                {isUneven(bet) && (
+                  <>
+                    {' '}
+                    against their <strong>${formatMoney(theirs)}</strong>: you can win ${formatMoney(theirs)}{' '}
+                    ({oddsText(mine, theirs)})
+                  </>
+                )}
               </Typography>
+              {bet.resolutionType === 'referee' && (
+                <Typography>
+                  Referee: <strong>{displayName(bet.referee)}</strong> calls the outcome; any player may
+                  appeal the call to an admin.
+                </Typography>
+              )}
               <Typography color="text.secondary">Time left: {timeLeftRoundedUp(bet.expiresAt)}</Typography>
               {bet.description && <Typography>{bet.description}</Typography>}
               <Typography>

@@ -5,6 +5,7 @@ import { Card, CardActions, CardContent } from '../../components/plain/Card';
 import { Chip } from '../../components/plain/Chip';
 import { formatDollars } from '../../lib/money';
 import { timeLeft } from '../../lib/time';
+import { isUneven, oddsText, stakesFor } from './stakes';
 import { resultOf } from './bet-result';
 import { displayName, isOpenLink, NO_CLEAR_OUTCOME_RESULT, otherSideName, type Bet } from './types';
 import { useDenyChallenge, useWithdrawChallenge } from './use-bet-dialogs';
@@ -88,7 +89,7 @@ function DuelCard({ bet, viewerId, onAccept, onSubmitOutcome }: CardProps) {
                   {badge.net.startsWith('+') ? '+' : '−'}${badge.net.slice(1)}
                 </span>
               ) : (
-                formatDollars(bet.amount)
+                formatDollars(stakesFor(bet, viewerId).mine)
               )}
             </p>
             {badge ? (
@@ -102,6 +103,17 @@ function DuelCard({ bet, viewerId, onAccept, onSubmitOutcome }: CardProps) {
           {myPick && (
             <p className="text-body2">
               Your pick: <strong>{myPick}</strong>
+            </p>
+          )}
+          {isUneven(bet) && !badge && (
+            <p className="text-body2">
+              To win <strong>{formatDollars(stakesFor(bet, viewerId).theirs)}</strong> (
+              {oddsText(stakesFor(bet, viewerId).mine, stakesFor(bet, viewerId).theirs)})
+            </p>
+          )}
+          {bet.resolutionType === 'referee' && bet.referee && (
+            <p className="text-body2">
+              Referee: <strong>{displayName(bet.referee)}</strong>
             </p>
           )}
           {(bet.status === 'pending' || bet.status === 'active') && (

@@ -29,6 +29,9 @@ import NotFoundPage from '../../components/NotFoundPage';
 import { Section } from './BetPageSection';
 import { BetActions } from './BetActions';
 import { DisputeSection } from './DisputeSection';
+import { OffersSection } from './OffersSection';
+import { RefereeSection } from './RefereeSection';
+import { stakeLine } from './stakes';
 import { PotActions } from './pot/PotActions';
 import { PotDetails } from './pot/PotDetails';
 import { seatNameOf } from './pot/pot-result';
@@ -36,7 +39,8 @@ import { seatNameOf } from './pot/pot-result';
 function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string }) {
   const { bet } = page;
   const result = resultOf(bet, viewerId);
-  const isAdminView = page.viewerRole === 'admin';
+  // The referee reads the bet as an admin does: both players by name.
+  const isAdminView = page.viewerRole === 'admin' || page.viewerRole === 'referee';
   const { other, myPick, theirPick } = sides(bet, viewerId);
   const people = isAdminView
     ? [
@@ -79,7 +83,7 @@ function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string })
             </Typography>
           )}
           <Typography variant="h6" component="p">
-            ${formatMoney(bet.amount)} each
+            {stakeLine(bet, isAdminView ? null : viewerId)}
             {result?.net && (
               <Box
                 component="span"
@@ -102,10 +106,24 @@ function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string })
                 </Typography>
                 <Typography component="dd" sx={{ m: 0 }}>
                   picked {person.pick ?? '—'}
-                  {bet.status !== 'pending' && `; reported ${reportText(person.report)}`}
+                  {/* A referee bet is called, not reported: the players' reports say nothing there. */}
+                  {bet.status !== 'pending' &&
+                    bet.resolutionType !== 'referee' &&
+                    `; reported ${reportText(person.report)}`}
                 </Typography>
               </Box>
             ))}
+            {bet.referee && (
+              <>
+                <Typography component="dt" sx={{ fontWeight: 700 }}>
+                  Referee
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  {page.viewerRole === 'referee' ? 'You' : displayName(bet.referee)}
+                  {!bet.refereeAcceptedAt && ' (asked, not yet agreed)'}
+                </Typography>
+              </>
+            )}
           </Box>
           <Typography variant="body2" color="text.secondary">
             Created {formatDateTime(bet.createdAt)}
@@ -187,6 +205,8 @@ export default function BetPage() {
               />
             </Section>
           )}
+          <RefereeSection page={page} viewerId={user.id} />
+          <OffersSection bet={page.bet} viewerId={user.id} />
           <DisputeSection page={page} viewerId={user.id} />
           <Section title="Timeline">
             <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>

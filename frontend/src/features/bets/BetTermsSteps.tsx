@@ -28,6 +28,8 @@ import {
 } from './create-bet-rules';
 import { stepIsValid, TOO_FEW_OUTCOMES, type CreateBetValues } from './create-bet-schema';
 import { HoldToConfirmButton } from './HoldToConfirmButton';
+import { oddsText } from './stakes';
+import { WhoDecidesField } from './WhoDecidesField';
 
 // The title and description are bound to the form but say nothing until sent: the screen's buttons wait for
 // what is missing instead (docs/product.md §2 Bet creation).
@@ -37,14 +39,18 @@ export function AmountStep({
   opponentName,
   available,
   onContinue,
+  unevenStakes = false,
 }: {
   opponentName: string;
   available: string | undefined;
   onContinue: () => void;
+  /** A challenge to a person may ask a different stake of them ("I put $30 against your $10"). */
+  unevenStakes?: boolean;
 }) {
   const { values, errors, setFieldValue, getFieldProps } = useFormikContext<CreateBetValues>();
   // Nothing to say about an empty amount: Continue simply waits for one.
   const amountProblem = values.amount.trim() !== '' ? (errors.amount ?? null) : null;
+  const theirProblem = values.opponentAmount.trim() !== '' ? (errors.opponentAmount ?? null) : null;
   const setAmount = (amount: string) => void setFieldValue('amount', amount);
   return (
     <Stack spacing={2}>
@@ -87,6 +93,22 @@ export function AmountStep({
           />
         ))}
       </Stack>
+      {unevenStakes && (
+        <TextField
+          label="Their stake (optional)"
+          value={values.opponentAmount}
+          onChange={(event) =>
+            isAmountInput(event.target.value) && void setFieldValue('opponentAmount', event.target.value)
+          }
+          error={theirProblem !== null}
+          helperText={theirProblem ?? theirStakeHelp(values.amount, values.opponentAmount, opponentName)}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal' },
+            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            formHelperText: { role: theirProblem ? 'alert' : 'status' },
+          }}
+        />
+      )}
       <TextField
         label="What's this bet about?"
         {...getFieldProps('title')}
@@ -102,6 +124,13 @@ export function AmountStep({
       </Button>
     </Stack>
   );
+}
+
+/** What the opponent's stake means, said as it is typed: "You put $30.00 against their $10.00: 3 to 1". */
+export function theirStakeHelp(amount: string, opponentAmount: string, opponentName: string): string {
+  if (opponentAmount.trim() === '' || !(Number(amount) > 0) || !(Number(opponentAmount) > 0))
+    return `Empty: ${opponentName} puts in the same as you (even money)`;
+  return `You put $${formatMoney(amount)} against their $${formatMoney(opponentAmount)}: ${oddsText(amount, opponentAmount)}`;
 }
 
 /** The options a prediction can name: each filled option once, as first typed (a repeat is refused above). */
@@ -192,12 +221,15 @@ export function DetailsStep({ onContinue }: { onContinue: () => void }) {
 /** Step 4, 'Review Bet': the terms as they will be sent, then hold to confirm. */
 export function ReviewStep({
   opponentName,
+  opponentId,
   asLink,
   sending,
   holdKey,
   onStale,
 }: {
   opponentName: string;
+  /** The person challenged (null for a link, which takes no referee): they cannot referee. */
+  opponentId: string | null;
   asLink: boolean;
   sending: boolean;
   /** A new key after a failure, so the button can be held again. */
@@ -207,10 +239,14 @@ export function ReviewStep({
 }) {
   const { values, validateForm, submitForm } = useFormikContext<CreateBetValues>();
   const confirm = async () => {
-    const errors = await validateForm();
-    if (Object.keys(errors).length === 0) return submitForm();
-    onStale(errors.amount || errors.title ? 1 : 2);
+    const found = await validateForm();
+    if (Object.keys(found).length === 0) return submitForm();
+    // The referee is chosen on this step: its message is already shown here.
+    if (Object.keys(found).every((field) => field === 'refereeId')) return;
+    onStale(found.amount || found.title || found.opponentAmount ? 1 : 2);
   };
+  const uneven =
+    values.opponentAmount.trim() !== '' && Number(values.opponentAmount) !== Number(values.amount);
   return (
     <Stack spacing={2}>
       <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
@@ -221,9 +257,18 @@ export function ReviewStep({
         <Typography sx={{ mt: 1 }}>
           Opponent: <strong>{opponentName}</strong>
         </Typography>
-        <Typography>
-          Stake: <strong>${formatMoney(values.amount)}</strong> each
-        </Typography>
+        {uneven ? (
+          <Typography>
+            Stakes: <strong>your ${formatMoney(values.amount)}</strong> against{' '}
+            <strong>their ${formatMoney(values.opponentAmount)}</strong> (
+            {oddsText(values.amount, values.opponentAmount)}): you can win $
+            {formatMoney(values.opponentAmount)}
+          </Typography>
+        ) : (
+          <Typography>
+            Stake: <strong>${formatMoney(values.amount)}</strong> each
+          </Typography>
+        )}
         <Typography>Options: {filledOutcomes(values.outcomes).join(' · ')}</Typography>
         <Typography>
           Your prediction: <strong>{values.creatorPick}</strong>
@@ -232,11 +277,12 @@ export function ReviewStep({
           Open for 7 days. Your stake is held until the bet ends.
         </Typography>
       </Box>
+      {!asLink && opponentId && <WhoDecidesField playerIds={[opponentId]} />}
       <HoldToConfirmButton
         key={holdKey}
         label={sending ? 'Sending...' : asLink ? 'Hold to Create Link' : 'Hold to Send Challenge'}
         onConfirm={() => void confirm()}
-        disabled={sending}
+        disabled={sending || (values.decider === 'referee' && !values.refereeId)}
       />
     </Stack>
   );

@@ -208,6 +208,7 @@ export function CreateBetFlow({
                   <AmountStep
                     opponentName={opponentName}
                     available={available}
+                    unevenStakes={!opponent.asLink}
                     onContinue={() => setStep(2)}
                   />
                 )}
@@ -216,6 +217,7 @@ export function CreateBetFlow({
                 {step === 3 && (
                   <ReviewStep
                     opponentName={opponentName}
+                    opponentId={opponent.person?.id ?? null}
                     asLink={opponent.asLink}
                     sending={sending}
                     holdKey={holdKey}

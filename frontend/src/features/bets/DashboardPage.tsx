@@ -9,6 +9,7 @@ import { useAuth } from '../../session/use-auth';
 import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { BalanceHero } from './BalanceHero';
 import { BetCard } from './BetCard';
+import { RefereeingList } from './RefereeingList';
 import { POLL, useActiveBetsQuery, usePendingBetsQuery, useRecentResultsQuery } from './bets-api';
 import type { Bet } from './types';
 import { useBetDialogs } from './use-bet-dialogs';
@@ -219,6 +220,7 @@ export default function DashboardPage() {
           empty={<EmptyState title="All Caught Up!" text="No challenges are waiting on anyone." />}
         />
       )}
+      {resultsShown && <RefereeingList />}
       {resultsShown && (
         <BetSection
           id="results"

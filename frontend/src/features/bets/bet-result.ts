@@ -1,5 +1,6 @@
 import { formatMoney } from '../../lib/money';
 import { isPot, potResultOf } from './pot/pot-result';
+import { opponentStakeOf, stakesFor } from './stakes';
 import { displayName, NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT, type Bet } from './types';
 
 export type ResultLabel = 'Won' | 'Lost' | 'Draw' | 'Disputed' | 'Declined' | 'Cancelled' | 'Expired';
@@ -17,7 +18,8 @@ export interface BetResult {
  */
 export function resultOf(bet: Bet, viewerId: string): BetResult | null {
   if (isPot(bet)) return potResultOf(bet, viewerId);
-  const amount = formatMoney(bet.amount);
+  // Each side's own stake: a win gains the other side's, a loss costs one's own (uneven stakes).
+  const { mine, theirs } = stakesFor(bet, viewerId);
   switch (bet.status) {
     case 'disputed':
       return { label: 'Disputed', color: 'warning', net: null };
@@ -30,8 +32,8 @@ export function resultOf(bet: Bet, viewerId: string): BetResult | null {
     case 'completed':
       if (bet.winnerUserId === null) return { label: 'Draw', color: 'default', net: null };
       return bet.winnerUserId === viewerId
-        ? { label: 'Won', color: 'success', net: `+${amount}` }
-        : { label: 'Lost', color: 'error', net: `-${amount}` };
+        ? { label: 'Won', color: 'success', net: `+${formatMoney(theirs)}` }
+        : { label: 'Lost', color: 'error', net: `-${formatMoney(mine)}` };
     case 'pending':
     case 'active':
       return null;
@@ -80,7 +82,7 @@ export function agreementOf(bet: Bet, viewerId: string, choice: Choice): Agreeme
 export function consequenceOf(bet: Bet, viewerId: string, choice: Choice): string {
   const { other } = sides(bet, viewerId);
   const name = displayName(other);
-  const pot = formatMoney(Number(bet.amount) * 2);
+  const pot = formatMoney(Number(bet.amount) + Number(opponentStakeOf(bet)));
   const theirs = bet.creatorId === viewerId ? bet.opponentResult : bet.creatorResult;
   switch (agreementOf(bet, viewerId, choice)) {
     case 'differs':
@@ -100,7 +102,7 @@ export function consequenceOf(bet: Bet, viewerId: string, choice: Choice): strin
   }
   switch (choice) {
     case 'WIN':
-      return `You won $${formatMoney(bet.amount)}: the $${pot} pot is paid to you once ${name} agrees.`;
+      return `You won $${formatMoney(stakesFor(bet, viewerId).theirs)}: the $${pot} pot is paid to you once ${name} agrees.`;
     case 'LOSE':
       return `You lost: ${name} receives $${pot} from the pot once ${name} agrees.`;
     case NO_CLEAR_OUTCOME:

@@ -23,11 +23,19 @@ export function stateInWords(bet: Bet, viewerId: string, now = new Date()): stri
         return `Waiting for someone to accept your link (${timeLeft(bet.expiresAt, now)}).`;
       return bet.opponentId === viewerId
         ? `${name} challenged you. Accept or decline before it expires (${timeLeft(bet.expiresAt, now)}).`
-        : `Waiting for ${name} to accept (${timeLeft(bet.expiresAt, now)}).`;
+        : bet.offerBy && bet.offerBy !== bet.creatorId
+          ? `${name} made a counter-offer: accept it, counter back or decline (${timeLeft(bet.expiresAt, now)}).`
+          : `Waiting for ${name} to accept (${timeLeft(bet.expiresAt, now)}).`;
     case 'active':
+      if (bet.resolutionType === 'referee')
+        return bet.call
+          ? 'The referee has called it: it settles when the appeal window ends, or once every player accepts the call.'
+          : `The bet is on. The referee calls it once it is decided (${timeLeft(bet.expiresAt, now)}).`;
       return `The bet is on. Both report the result once it is decided (${timeLeft(bet.expiresAt, now)}).`;
     case 'disputed':
-      return 'Dispute in progress – admin will review this bet';
+      return bet.call
+        ? 'The call was appealed – an admin will review this bet'
+        : 'Dispute in progress – admin will review this bet';
     case 'declined':
       return 'The challenge was declined; the stake went back to the challenger.';
     case 'cancelled':

@@ -21,6 +21,11 @@ export interface CreateBetValues {
   creatorPick: string;
   /** The circle to post the bet in (PostInCircleField); none when empty or left out. */
   circleId?: string;
+  /** Who decides: both players (mutual, the default) or a referee, refereeId (WhoDecidesField). */
+  decider: 'mutual' | 'referee';
+  refereeId: string;
+  /** Uneven stakes (a duel to a person): what the opponent puts in; empty is even money. */
+  opponentAmount: string;
 }
 
 export const EMPTY_BET: CreateBetValues = {
@@ -29,6 +34,9 @@ export const EMPTY_BET: CreateBetValues = {
   description: '',
   outcomes: ['', ''],
   creatorPick: '',
+  decider: 'mutual',
+  refereeId: '',
+  opponentAmount: '',
 };
 
 /**
@@ -47,6 +55,9 @@ export function rematchTerms(last: {
     description: last.description ?? '',
     outcomes: [...last.outcomes],
     creatorPick: '',
+    decider: 'mutual',
+    refereeId: '',
+    opponentAmount: '',
   };
 }
 
@@ -95,12 +106,24 @@ export function createBetSchema(available?: string | null) {
       .test('among-outcomes', 'You must select your prediction', (pick, context) =>
         filled((context.parent as { outcomes?: (string | undefined)[] }).outcomes).includes(pick ?? ''),
       ),
+    decider: Yup.string().oneOf(['mutual', 'referee']).required(),
+    refereeId: Yup.string().when('decider', {
+      is: 'referee',
+      then: (rule) => rule.required(PICK_A_REFEREE),
+    }),
+    // The opponent's balance is theirs to know: the server refuses a stake beyond it when they accept.
+    opponentAmount: Yup.string().test('opponent-amount', MIN_BET_MESSAGE, (amount, context) => {
+      const problem = amountError(amount ?? '');
+      return problem === null || context.createError({ message: problem.replace('bet amount', 'stake') });
+    }),
   });
 }
 
+export const PICK_A_REFEREE = 'Pick a referee, or let both players decide';
+
 /** The fields each step asks for: a step's Continue works once these pass. */
 const STEP_FIELDS = {
-  amount: ['amount', 'title'],
+  amount: ['amount', 'title', 'opponentAmount'],
   details: ['description', 'outcomes', 'creatorPick'],
 } as const satisfies Record<string, readonly (keyof CreateBetValues)[]>;
 

@@ -7,6 +7,7 @@ import { amountForWire, filledOutcomes, SCREEN_DURATION_HOURS } from './create-b
 import type { CreateBetValues } from './create-bet-schema';
 import type { PersonResult } from './people-api';
 import type { Bet } from './types';
+import { deciderTerms } from './WhoDecidesField';
 
 /** Who the bet is with: a person, or (asLink) whoever accepts the open challenge's link first. */
 export interface Opponent {
@@ -16,7 +17,7 @@ export interface Opponent {
 
 /**
  * Sends the create-bet form as docs/product.md §3's payload: to a person (POST /api/bets) or as an open
- * challenge (POST /api/challenges), always 168 hours and mutual. A failure is toasted ('Error Creating Bet').
+ * challenge (POST /api/challenges), always 168 hours; a person's challenge may name a referee and ask an uneven stake. A failure is toasted ('Error Creating Bet').
  */
 export function useSendBet() {
   const [createBet, { isLoading: creatingBet }] = useCreateBetMutation();
@@ -37,10 +38,20 @@ export function useSendBet() {
       resolutionType: 'mutual' as const,
       ...(values.circleId ? { circleId: values.circleId } : {}),
     };
+    // A person's challenge may name a referee and ask an uneven stake; an open link takes neither.
+    const personTerms = {
+      ...deciderTerms(values),
+      ...(values.opponentAmount.trim() ? { opponentAmount: amountForWire(values.opponentAmount) } : {}),
+    };
     const toasts = { failure: { title: 'Error Creating Bet', fallback: 'Please try again.' } };
     if (asLink) return submit(values, helpers, () => createChallenge(terms).unwrap(), toasts);
     if (!person) return { ok: false, error: new Error('No opponent chosen') };
-    return submit(values, helpers, () => createBet({ ...terms, opponentId: person.id }).unwrap(), toasts);
+    return submit(
+      values,
+      helpers,
+      () => createBet({ ...terms, ...personTerms, opponentId: person.id }).unwrap(),
+      toasts,
+    );
   };
   return { send, sending: creatingBet || creatingLink };
 }

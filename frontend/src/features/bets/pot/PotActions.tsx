@@ -90,7 +90,8 @@ export function PotActions({
       </Button>
     );
   }
-  if (bet.status === 'active' && seat.joinedAt !== null) {
+  // A referee pot is called by its referee: the players' own reports are refused meanwhile.
+  if (bet.status === 'active' && seat.joinedAt !== null && bet.resolutionType !== 'referee') {
     return (
       <Button variant="contained" onClick={onReport} sx={{ alignSelf: 'flex-start' }}>
         {seat.result === null ? 'Submit Outcome' : 'Change my report'}

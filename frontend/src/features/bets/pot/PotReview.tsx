@@ -5,6 +5,7 @@ import { filledOutcomes } from '../create-bet-rules';
 import { HoldToConfirmButton } from '../HoldToConfirmButton';
 import type { PersonResult } from '../people-api';
 import { displayName } from '../types';
+import { WhoDecidesField } from '../WhoDecidesField';
 import { DURATIONS, JOIN_WINDOWS, potSchema, type PotValues } from './pot-schema';
 
 /** "you, Omar Walker and Lena Walker": the players as a sentence says them. */
@@ -34,6 +35,8 @@ export function PotReview({
       await potSchema(available).validate(values);
     } catch (problem) {
       const path = (problem as { path?: string }).path ?? '';
+      // The referee is picked on this step, which already says so.
+      if (path === 'refereeId') return;
       onStale(['amount', 'title', 'joinWithinHours', 'durationHours'].includes(path) ? 1 : 2);
       return;
     }
@@ -63,11 +66,12 @@ export function PotReview({
           everyone on the same pick, every stake comes back.
         </Typography>
       </Box>
+      <WhoDecidesField playerIds={invitees.map((person) => person.id)} />
       <HoldToConfirmButton
         key={holdKey}
         label={sending ? 'Sending...' : 'Hold to Start the Pot'}
         onConfirm={() => void confirm()}
-        disabled={sending}
+        disabled={sending || (values.decider === 'referee' && !values.refereeId)}
       />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import * as Yup from 'yup';
 import { amountError, amountForWire, filledOutcomes } from '../create-bet-rules';
 import { createBetSchema, EMPTY_BET, type CreateBetValues } from '../create-bet-schema';
+import { deciderTerms } from '../WhoDecidesField';
 
 /** A pot's players besides its creator: 2 to 19 friends (POT_MAX_PLAYERS is 20, the creator included). */
 export const MIN_INVITEES = 2;
@@ -66,7 +67,7 @@ export function potPayload(values: PotValues, inviteeIds: string[], now = new Da
     outcomes: filledOutcomes(values.outcomes),
     creatorPick: values.creatorPick.trim(),
     duration: values.durationHours,
-    resolutionType: 'mutual' as const,
+    ...deciderTerms(values),
     ...(values.circleId ? { circleId: values.circleId } : {}),
   };
 }
