@@ -19,6 +19,10 @@ import {
   type BetwixtProcess,
 } from './support/betwixt-process.js';
 
+// Two app launches (each with its own embedded PostgreSQL), a backup and a restore: each step has its own
+// deadline below, so the test's budget is their sum rather than the int tests' 60 s.
+jest.setTimeout(300_000);
+
 /** `npm run backup` and `npm run restore` as an operator runs them, on the embedded database. */
 describe('backup and restore commands on the embedded database', () => {
   let build: string;
