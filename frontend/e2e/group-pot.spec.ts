@@ -83,7 +83,7 @@ test('four friends play a group pot to the end: the two who picked right split i
   await flow.getByRole('button', { name: 'Add option' }).click();
   await flow.getByRole('textbox', { name: 'Option 3' }).fill('Snow');
   await flow.getByRole('radio', { name: 'Rain', exact: true }).check();
-  await flow.getByRole('button', { name: 'Review Bet' }).click();
+  await flow.getByRole('button', { name: 'Review Pot' }).click();
   await expect(flow.getByText('Stake: $12.50 each')).toBeVisible();
   await expectAccessible(A.page, 'the pot review step');
   await holdToConfirm(A.page, 'Hold to Start the Pot', () =>

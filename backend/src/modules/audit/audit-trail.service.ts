@@ -33,6 +33,8 @@ export interface BetDecisionRow {
   action: string;
   reason: string | null;
   winnerUserId: string | null;
+  /** The outcome the decision settled on (finalResult), when it recorded one. */
+  outcome: string | null;
 }
 
 /**
@@ -71,7 +73,8 @@ export class AuditTrail {
   /** The decisions of these kinds recorded on a bet, oldest first. */
   decisionsOn(betId: number, actions: readonly string[]): Promise<BetDecisionRow[]> {
     return this.pool.rows<BetDecisionRow>(
-      `SELECT "createdAt" AS at, action, reason, "newValue"->>'winnerUserId' AS "winnerUserId"
+      `SELECT "createdAt" AS at, action, reason, "newValue"->>'winnerUserId' AS "winnerUserId",
+              "newValue"->>'finalResult' AS outcome
          FROM admin_audit_log
         WHERE "targetType" = 'bet' AND "targetId" = $1 AND action = ANY($2)
         ORDER BY id`,

@@ -99,11 +99,16 @@ export class BetPageService {
       winnerUserId: row.winnerUserId,
       reason: row.reason,
       changed: row.action === 'edit_resolution',
+      outcome: row.outcome,
     }));
-    const names = distinctNames(
-      [bet.creator, bet.opponent]
+    // Everyone the timeline may name: the two parties, a pot's players, the referee.
+    const people = new Map(
+      [bet.creator, bet.opponent, bet.referee, ...bet.participants.map((seat) => seat.person)]
         .filter((person) => person !== null)
-        .map((person) => ({ key: person.id, person, relation: 'self' as const })),
+        .map((person) => [person.id, person]),
+    );
+    const names = distinctNames(
+      [...people.values()].map((person) => ({ key: person.id, person, relation: 'self' as const })),
     );
     // The bet's people come already cut to what the viewer may see, so their names are shown as given.
     const nameOf = (userId: string | null) =>

@@ -14,9 +14,15 @@ export interface Decision {
   winnerUserId: string | null;
   reason: string | null;
   changed: boolean;
+  /** The outcome decided (a pot's decision names an outcome, not a winner), or DRAW; null when not recorded. */
+  outcome?: string | null;
 }
 
 interface TimelineBet {
+  /** A group pot's events read as a group's (joined, left, locked); absent: a two-person bet. */
+  kind?: 'duel' | 'pot';
+  /** A pot's seats and each one's latest report. */
+  participants?: { userId: string; result: string | null }[];
   creatorId: string;
   opponentId: string | null;
   creatorResult: string | null;
@@ -64,8 +70,16 @@ export function timelineOf(
   }
   const lastReport = new Map<string, TimelineRow>();
   for (const row of rows) if (row.type === 'result_submitted') lastReport.set(row.userId, row);
+  const pot = bet.kind === 'pot';
   const reportOf = (userId: string) =>
-    userId === bet.creatorId ? bet.creatorResult : userId === bet.opponentId ? bet.opponentResult : null;
+    pot
+      ? (bet.participants?.find((seat) => seat.userId === userId)?.result ?? null)
+      : userId === bet.creatorId
+        ? bet.creatorResult
+        : userId === bet.opponentId
+          ? bet.opponentResult
+          : null;
+  const outcomeText = (outcome: string) => (outcome === DRAW ? 'No Clear Outcome' : outcome);
   const decisionQueue = [...decisions];
   const opponent = nameOf(bet.opponentId);
   const creator = nameOf(bet.creatorId);
@@ -73,6 +87,8 @@ export function timelineOf(
   return events.map(({ at, type, rows: group }) => {
     const [first] = group as [TimelineRow];
     const text = (() => {
+      const potText = pot ? potEvent(type, group, creator, nameOf) : null;
+      if (potText !== null) return potText;
       switch (type) {
         case 'bet_created':
           return `${creator} created the bet`;
@@ -89,7 +105,7 @@ export function timelineOf(
         case 'result_submitted': {
           const report = lastReport.get(first.userId) === first ? reportOf(first.userId) : null;
           return report
-            ? `${nameOf(first.userId)} reported: ${report === DRAW ? 'No Clear Outcome' : report}`
+            ? `${nameOf(first.userId)} reported: ${outcomeText(report)}`
             : `${nameOf(first.userId)} reported a result`;
         }
         case 'bet_settled': {
@@ -113,9 +129,7 @@ export function timelineOf(
         }
         case 'bet_called': {
           const referee = doer(group, 'You called');
-          const call = bet.callResult
-            ? `: ${bet.callResult === DRAW ? 'No Clear Outcome' : bet.callResult}`
-            : '';
+          const call = bet.callResult ? `: ${outcomeText(bet.callResult)}` : '';
           return `${referee ? nameOf(referee.userId) : 'The referee'} called it${call}`;
         }
         case 'counter_offer': {
@@ -129,11 +143,13 @@ export function timelineOf(
           const verdict =
             decision === undefined
               ? 'An admin decided the dispute'
-              : decision.winnerUserId === null
-                ? decision.changed
-                  ? 'An admin changed the decision to a draw'
-                  : 'An admin decided it was a draw'
-                : `An admin ${decision.changed ? 'changed the decision in favor of' : 'decided in favor of'} ${nameOf(decision.winnerUserId)}`;
+              : pot && decision.outcome
+                ? `An admin ${decision.changed ? 'changed the decision to' : 'decided'}: ${outcomeText(decision.outcome)}`
+                : decision.winnerUserId === null
+                  ? decision.changed
+                    ? 'An admin changed the decision to a draw'
+                    : 'An admin decided it was a draw'
+                  : `An admin ${decision.changed ? 'changed the decision in favor of' : 'decided in favor of'} ${nameOf(decision.winnerUserId)}`;
           return decision?.reason ? `${verdict}: ${decision.reason}` : verdict;
         }
         default:
@@ -142,4 +158,42 @@ export function timelineOf(
     })();
     return { at: at.toISOString(), type, text };
   });
+}
+
+/**
+ * A group pot's events, where the duel's words would be wrong ("accepted the challenge", "won the pot" for
+ * one person): joins, leaves and declines name the player; the lock, a void and a settlement speak of the
+ * pot. Null: the event reads as a duel's.
+ */
+function potEvent(
+  type: string,
+  group: TimelineRow[],
+  creator: string,
+  nameOf: (userId: string | null) => string,
+): string | null {
+  const [first] = group as [TimelineRow];
+  const says = (start: string) => first.description.startsWith(start);
+  switch (type) {
+    case 'bet_created':
+      return `${creator} started the group pot`;
+    case 'bet_accepted':
+      return says('Group pot locked')
+        ? `The pot locked with ${group.length} players`
+        : `${nameOf(first.userId)} joined`;
+    case 'bet_declined':
+      return `${nameOf(first.userId)} declined the invitation`;
+    case 'bet_cancelled':
+      if (says('You left')) return `${nameOf(first.userId)} left the pot; stake refunded`;
+      if (says('Group pot cancelled')) return `${creator} cancelled the pot; every stake refunded`;
+      if (says('Group pot void')) return 'The pot was void; every stake refunded';
+      return 'The pot was called off; every stake refunded';
+    case 'bet_settled': {
+      const winners = group.filter((row) => row.type === 'bet_won').map((row) => nameOf(row.userId));
+      if (winners.length === 0) return 'Settled with nobody winning: every stake refunded';
+      const list = new Intl.ListFormat('en', { type: 'conjunction' }).format(winners);
+      return `Settled: ${list} ${winners.length === 1 ? 'takes' : 'share'} the pot`;
+    }
+    default:
+      return null;
+  }
 }

@@ -139,8 +139,11 @@ function predictionChoices(outcomes: string[]): string[] {
   return filledOutcomes(outcomes.filter((_, index) => !repeated.has(index)));
 }
 
-/** Step 3, 'Bet Details': a description, two to four outcomes, and the creator's own prediction. */
-export function DetailsStep({ onContinue }: { onContinue: () => void }) {
+/**
+ * Step 3, 'Bet Details': a description, two to four outcomes, and the creator's own prediction. `next`
+ * names the step it leads to (a group pot's is 'Review Pot').
+ */
+export function DetailsStep({ onContinue, next = 'Review Bet' }: { onContinue: () => void; next?: string }) {
   const { values, errors, setFieldValue, getFieldProps } = useFormikContext<CreateBetValues>();
   const { outcomes, creatorPick } = values;
   const filled = filledOutcomes(outcomes);
@@ -212,7 +215,7 @@ export function DetailsStep({ onContinue }: { onContinue: () => void }) {
         disabled={!stepIsValid('details', values)}
         onClick={onContinue}
       >
-        Review Bet
+        {next}
       </Button>
     </Stack>
   );

@@ -132,7 +132,7 @@ export function CreatePotFlow({ open, onClose }: { open: boolean; onClose: () =>
                     onContinue={() => setStep(2)}
                   />
                 )}
-                {step === 2 && <DetailsStep onContinue={() => setStep(3)} />}
+                {step === 2 && <DetailsStep onContinue={() => setStep(3)} next="Review Pot" />}
                 {step === 3 && <PostInCircleField />}
                 {step === 3 && (
                   <PotReview
