@@ -1,6 +1,6 @@
 import { offerTurn } from './bet-lifecycle.js';
 import {
-  DRAW,
+  NO_CLEAR_OUTCOME_RESULT,
   duelPot,
   interpretReport,
   stakeOf,
@@ -27,7 +27,7 @@ describe('interpretReport', () => {
     ['creator', 'opponent', 'Blue'],
     ['opponent', 'opponent', 'Blue'],
     ['opponent', 'creator', 'Red'],
-    ['creator', NO_CLEAR_OUTCOME, DRAW],
+    ['creator', NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT],
     ['opponent', 'Green', 'Green'],
     ['creator', 'Red', 'Red'],
   ])('%s reporting %s means %s', (reporter, result, outcome) => {
@@ -45,7 +45,7 @@ describe('winnerOf', () => {
     expect(winnerOf(bet, 'Red')).toBe('creator');
     expect(winnerOf(bet, 'Blue')).toBe('opponent');
     expect(winnerOf(bet, 'Green')).toBeNull();
-    expect(winnerOf(bet, DRAW)).toBeNull();
+    expect(winnerOf(bet, NO_CLEAR_OUTCOME_RESULT)).toBeNull();
   });
 });
 

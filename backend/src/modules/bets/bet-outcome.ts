@@ -1,9 +1,10 @@
 import { Decimal } from 'decimal.js';
 import type { LedgerPosting } from '../wallet/index.js';
 
+/** What a report or a call sends for "nobody clearly won" (the spec's outcome value). */
 export const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
-/** Stored in creatorResult / opponentResult / finalResult for "nobody clearly won". */
-export const DRAW = 'no_clear_outcome';
+/** What a bet stores for it, in creatorResult / opponentResult / finalResult and a call: the spec's read value. */
+export const NO_CLEAR_OUTCOME_RESULT = 'no_clear_outcome';
 
 export interface BetParties {
   id: number;
@@ -19,7 +20,7 @@ export interface BetParties {
 }
 
 /**
- * What a report says happened, as an outcome text or DRAW. A report is the reporter's own id (I won),
+ * What a report says happened, as an outcome text or NO_CLEAR_OUTCOME_RESULT. A report is the reporter's own id (I won),
  * the other party's id (I lost), NO_CLEAR_OUTCOME, or one of the bet's outcome texts. Null: not a
  * valid report for this bet.
  */
@@ -28,7 +29,7 @@ export function interpretReport(bet: BetParties, reporterId: string, result: str
   const mine = isCreator ? bet.creatorPick : bet.opponentPick;
   const theirs = isCreator ? bet.opponentPick : bet.creatorPick;
   const otherId = isCreator ? bet.opponentId : bet.creatorId;
-  if (result === NO_CLEAR_OUTCOME || result === DRAW) return DRAW;
+  if (result === NO_CLEAR_OUTCOME || result === NO_CLEAR_OUTCOME_RESULT) return NO_CLEAR_OUTCOME_RESULT;
   if (result === reporterId) return mine;
   if (otherId !== null && result === otherId) return theirs;
   return bet.outcomes.includes(result) ? result : null;
@@ -36,7 +37,7 @@ export function interpretReport(bet: BetParties, reporterId: string, result: str
 
 /** Who an outcome makes the winner: the party who picked it, or nobody (a draw, or an outcome neither picked). */
 export function winnerOf(bet: BetParties, outcome: string): string | null {
-  if (outcome === DRAW) return null;
+  if (outcome === NO_CLEAR_OUTCOME_RESULT) return null;
   if (outcome === bet.creatorPick) return bet.creatorId;
   if (outcome === bet.opponentPick) return bet.opponentId;
   return null;

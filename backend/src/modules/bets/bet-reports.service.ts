@@ -7,7 +7,7 @@ import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.
 import { disputedLines, settledLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
 import {
-  DRAW,
+  NO_CLEAR_OUTCOME_RESULT,
   interpretReport,
   settlementPostings,
   stakeOf,
@@ -110,7 +110,7 @@ export class BetReportsService {
         return {
           success: false,
           needsConfirmation: true,
-          conflictingOutcome: theirReport === DRAW ? 'No Clear Outcome' : theirReport,
+          conflictingOutcome: theirReport === NO_CLEAR_OUTCOME_RESULT ? 'No Clear Outcome' : theirReport,
           status: 'active',
         };
       }

@@ -8,14 +8,13 @@ import { type LedgerPosting, LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { adminLines, potAdminLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
-import { DRAW, settlementPostings } from './bet-outcome.js';
+import { NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT, settlementPostings } from './bet-outcome.js';
 import { BetTransitions } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 import { BetStateError, InvalidBetError } from './bets.errors.js';
 import { potNotifications } from './pot-notifications.js';
 import { PotsService } from './pots.service.js';
-import { DRAW as NO_WINNER, NO_CLEAR_OUTCOME } from './bet-outcome.js';
 
 /** An admin's decisions on disputed bets: the first resolution, and changing it later. Each one is audited. */
 @Injectable()
@@ -139,7 +138,7 @@ export class BetResolutionsService {
     if (outcome === undefined) {
       throw new InvalidBetError('Choose the outcome that happened, or no clear outcome', 'outcome');
     }
-    const decided = outcome === NO_CLEAR_OUTCOME ? NO_WINNER : outcome;
+    const decided = outcome === NO_CLEAR_OUTCOME ? NO_CLEAR_OUTCOME_RESULT : outcome;
     const previous = { status: bet.status, finalResult: change ? bet.finalResult : null };
     const nets = await this.pots.decide(tx, bet, decided, change, now);
     if (!change) await this.bets.closeDispute(tx, bet.id, { adminId, resolution: reason, resolvedAt: now });
@@ -157,10 +156,10 @@ export class BetResolutionsService {
     return { ...bet, status: 'completed', finalResult: decided, resolutionType: 'admin' };
   }
 
-  /** The outcome text that makes `winnerId` the winner, or DRAW. */
+  /** The outcome text that makes `winnerId` the winner, or NO_CLEAR_OUTCOME_RESULT. */
   private outcomeFor(bet: Bet, winnerId: string | null): string {
-    if (winnerId === null) return DRAW;
-    return (winnerId === bet.creatorId ? bet.creatorPick : bet.opponentPick) ?? DRAW;
+    if (winnerId === null) return NO_CLEAR_OUTCOME_RESULT;
+    return (winnerId === bet.creatorId ? bet.creatorPick : bet.opponentPick) ?? NO_CLEAR_OUTCOME_RESULT;
   }
 
   private assertWinnerIsParty(bet: Bet, winnerId: string | null): void {

@@ -1,4 +1,4 @@
-import { DRAW } from './bet-outcome.js';
+import { NO_CLEAR_OUTCOME_RESULT } from './bet-outcome.js';
 
 /** One bet_activities row: whose feed it is in, what happened, when (one transition's rows share `at`). */
 export interface TimelineRow {
@@ -14,7 +14,7 @@ export interface Decision {
   winnerUserId: string | null;
   reason: string | null;
   changed: boolean;
-  /** The outcome decided (a pot's decision names an outcome, not a winner), or DRAW; null when not recorded. */
+  /** The outcome decided (a pot's decision names an outcome, not a winner), or NO_CLEAR_OUTCOME_RESULT; null when not recorded. */
   outcome?: string | null;
 }
 
@@ -27,7 +27,7 @@ interface TimelineBet {
   opponentId: string | null;
   creatorResult: string | null;
   opponentResult: string | null;
-  /** A referee bet's call (an outcome or DRAW), when made. */
+  /** A referee bet's call (an outcome or NO_CLEAR_OUTCOME_RESULT), when made. */
   callResult?: string | null;
 }
 
@@ -79,7 +79,7 @@ export function timelineOf(
         : userId === bet.opponentId
           ? bet.opponentResult
           : null;
-  const outcomeText = (outcome: string) => (outcome === DRAW ? 'No Clear Outcome' : outcome);
+  const outcomeText = (outcome: string) => (outcome === NO_CLEAR_OUTCOME_RESULT ? 'No Clear Outcome' : outcome);
   const decisionQueue = [...decisions];
   const opponent = nameOf(bet.opponentId);
   const creator = nameOf(bet.creatorId);

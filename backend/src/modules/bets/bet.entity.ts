@@ -160,7 +160,7 @@ export class Bet {
   @Column({ type: 'timestamptz', nullable: true })
   refereeAcceptedAt: Date | null;
 
-  /** The referee's call (an outcome text or DRAW) and their note; settled when appealUntil passes unappealed. */
+  /** The referee's call (an outcome text or NO_CLEAR_OUTCOME_RESULT) and their note; settled when appealUntil passes unappealed. */
   @Column({ type: 'text', nullable: true })
   callResult: string | null;
 

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { LedgerPosting } from '../wallet/index.js';
-import { DRAW } from './bet-outcome.js';
+import { NO_CLEAR_OUTCOME_RESULT } from './bet-outcome.js';
 import { splitPot } from './pot-split.js';
 
 interface PotBet {
@@ -29,7 +29,7 @@ export function potTotal(seats: readonly PotSeat[]): string {
 
 /**
  * What settling the pot on `outcome` pays (docs/money.md, "Group pots"): the whole pot split among the
- * players who picked it (pot-split.ts); every stake back for no clear outcome (DRAW) or an outcome nobody
+ * players who picked it (pot-split.ts); every stake back for no clear outcome (NO_CLEAR_OUTCOME_RESULT) or an outcome nobody
  * picked.
  */
 export function potSettlementPostings(
@@ -40,7 +40,7 @@ export function potSettlementPostings(
 ): LedgerPosting[] {
   const reference = { referenceType: 'bet', referenceId: String(bet.id) };
   const players = joinedSeats(seats);
-  const winners = outcome === DRAW ? [] : players.filter((seat) => seat.pick === outcome);
+  const winners = outcome === NO_CLEAR_OUTCOME_RESULT ? [] : players.filter((seat) => seat.pick === outcome);
   if (winners.length === 0) {
     return players.map((seat) => ({
       userId: seat.userId,

@@ -11,7 +11,7 @@ import type { NotificationDraft } from '../notifications/index.js';
 import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
 import { BetParticipantsRepository, type Seat } from './bet-participants.repository.js';
-import { DRAW, NO_CLEAR_OUTCOME } from './bet-outcome.js';
+import { NO_CLEAR_OUTCOME_RESULT, NO_CLEAR_OUTCOME } from './bet-outcome.js';
 import { BetTransitions, refundPosting, stakePosting } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
@@ -311,8 +311,8 @@ export class PotsService {
     confirmed: boolean,
   ): Promise<SubmitResultResponseDto> {
     const now = this.clock.now();
-    const outcome = result === NO_CLEAR_OUTCOME || result === DRAW ? DRAW : result;
-    if (outcome !== DRAW && !bet.outcomes.includes(outcome)) {
+    const outcome = result === NO_CLEAR_OUTCOME || result === NO_CLEAR_OUTCOME_RESULT ? NO_CLEAR_OUTCOME_RESULT : result;
+    if (outcome !== NO_CLEAR_OUTCOME_RESULT && !bet.outcomes.includes(outcome)) {
       throw new InvalidBetError("That result is not one of this bet's outcomes", 'result');
     }
     const seats = joinedSeats(await this.seats.seatsOf(tx, bet.id));
@@ -330,7 +330,7 @@ export class PotsService {
       return {
         success: false,
         needsConfirmation: true,
-        conflictingOutcome: conflicting.result === DRAW ? 'No Clear Outcome' : (conflicting.result ?? ''),
+        conflictingOutcome: conflicting.result === NO_CLEAR_OUTCOME_RESULT ? 'No Clear Outcome' : (conflicting.result ?? ''),
         status: 'active',
       };
     }
@@ -476,7 +476,7 @@ export class PotsService {
     change: boolean,
     now: Date,
   ): Promise<{ userId: string; net: string }[]> {
-    if (outcome !== DRAW && !bet.outcomes.includes(outcome)) {
+    if (outcome !== NO_CLEAR_OUTCOME_RESULT && !bet.outcomes.includes(outcome)) {
       throw new InvalidBetError('Choose one of the outcomes, or no clear outcome', 'outcome');
     }
     const seats = joinedSeats(await this.seats.seatsOf(tx, bet.id));
@@ -484,7 +484,7 @@ export class PotsService {
     if (bet.finalResult === outcome) {
       throw new InvalidBetError('The pot is already resolved that way', 'outcome');
     }
-    const previous = potSettlementPostings(bet, seats, bet.finalResult ?? DRAW, 'admin');
+    const previous = potSettlementPostings(bet, seats, bet.finalResult ?? NO_CLEAR_OUTCOME_RESULT, 'admin');
     const next = potSettlementPostings(bet, seats, outcome, 'admin');
     await this.ledger.post(tx, [
       ...previous.map((posting) => ({

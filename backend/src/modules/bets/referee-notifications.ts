@@ -1,6 +1,6 @@
 import { formatDollars } from '../../common/money.js';
 import type { NotificationDraft } from '../notifications/index.js';
-import { DRAW } from './bet-outcome.js';
+import { NO_CLEAR_OUTCOME_RESULT } from './bet-outcome.js';
 
 interface Bet {
   id: number;
@@ -10,7 +10,7 @@ interface Bet {
 }
 
 const quoted = (bet: Bet) => `“${bet.title}”`;
-const outcomeText = (outcome: string) => (outcome === DRAW ? 'no clear outcome' : `“${outcome}”`);
+const outcomeText = (outcome: string) => (outcome === NO_CLEAR_OUTCOME_RESULT ? 'no clear outcome' : `“${outcome}”`);
 
 /** What each step of a referee bet and of a counter-offer exchange tells whom (docs/product.md). */
 export const refereeNotifications = {

@@ -8,7 +8,7 @@ import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { settledLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
 import { nextRefereeStage, refereeStage, type RefereeAction } from './bet-lifecycle.js';
-import { DRAW, NO_CLEAR_OUTCOME, settlementPostings, stakeOf, winnerOf } from './bet-outcome.js';
+import { NO_CLEAR_OUTCOME_RESULT, NO_CLEAR_OUTCOME, settlementPostings, stakeOf, winnerOf } from './bet-outcome.js';
 import { formatDollars } from '../../common/money.js';
 import { BetTransitions, partiesOf } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
@@ -191,7 +191,7 @@ export class RefereeService {
         throw new BetStateError('The time to appeal this call has passed');
       }
       await this.transitions.moveTo(tx, bet, 'appeal', { finalResult: 'disputed', resolutionDate: now });
-      const call = bet.callResult === DRAW ? 'no clear outcome' : bet.callResult;
+      const call = bet.callResult === NO_CLEAR_OUTCOME_RESULT ? 'no clear outcome' : bet.callResult;
       await this.bets.openDispute(
         tx,
         bet.id,
@@ -301,7 +301,7 @@ export class RefereeService {
 
   /** Pays the call out (locked bet, in the caller's transaction) and completes the bet. */
   private async settleCall(tx: TxOrManager, bet: Bet, now: Date): Promise<Bet> {
-    const outcome = bet.callResult ?? DRAW;
+    const outcome = bet.callResult ?? NO_CLEAR_OUTCOME_RESULT;
     if (bet.kind === 'pot') {
       const seats = joinedSeats(await this.pots.seatsOf(tx, bet.id));
       const nets = await this.pots.settle(tx, bet, seats, outcome, 'referee', now);
@@ -398,9 +398,9 @@ export class RefereeService {
     return said;
   }
 
-  /** The call as an outcome text or DRAW; a duel's player id stands for that player's pick. */
+  /** The call as an outcome text or NO_CLEAR_OUTCOME_RESULT; a duel's player id stands for that player's pick. */
   private interpretCall(bet: Bet, result: string): string {
-    if (result === NO_CLEAR_OUTCOME || result === DRAW) return DRAW;
+    if (result === NO_CLEAR_OUTCOME || result === NO_CLEAR_OUTCOME_RESULT) return NO_CLEAR_OUTCOME_RESULT;
     if (bet.kind === 'duel' && result === bet.creatorId && bet.creatorPick) return bet.creatorPick;
     if (bet.kind === 'duel' && result === bet.opponentId && bet.opponentPick) return bet.opponentPick;
     if (bet.outcomes.includes(result)) return result;

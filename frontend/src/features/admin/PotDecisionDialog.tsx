@@ -12,14 +12,13 @@ import {
 } from '@mui/material';
 import { Form, Formik } from 'formik';
 import * as Yup from 'yup';
+import { NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT } from '../../api/outcomes';
 import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { Bet } from './admin-api';
 import { useEditResolutionMutation, useResolveDisputeMutation } from './admin-api';
 
-/** The server's word for "no clear outcome: every stake back" (POST …/admin-resolve, outcome). */
-export const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
 const CHOOSE = 'Choose one of the outcomes, or no clear outcome';
 
 export const potDecisionSchema = Yup.object({
@@ -34,7 +33,7 @@ export const potDecisionSchema = Yup.object({
 /** A decision in words, for the confirmation and the lists. */
 export function outcomeInWords(outcome: string | null): string {
   if (!outcome) return '—';
-  return outcome === NO_CLEAR_OUTCOME || outcome === 'no_clear_outcome'
+  return outcome === NO_CLEAR_OUTCOME || outcome === NO_CLEAR_OUTCOME_RESULT
     ? 'No clear outcome (every stake back)'
     : outcome;
 }
@@ -111,7 +110,7 @@ export function PotDecisionDialog({
                     value={NO_CLEAR_OUTCOME}
                     control={<Radio />}
                     label="No clear outcome: every stake back"
-                    disabled={mode === 'edit' && bet.finalResult === 'no_clear_outcome'}
+                    disabled={mode === 'edit' && bet.finalResult === NO_CLEAR_OUTCOME_RESULT}
                   />
                 </FormikRadioGroup>
                 {submitCount > 0 && errors.outcome && (

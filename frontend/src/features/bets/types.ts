@@ -14,10 +14,7 @@ export type BetDispute = Schemas['BetDisputeDto'];
 /** GET /api/bets/{id}/page: everything a bet's page shows. */
 export type BetPageData = Schemas['BetPageDto'];
 
-/** "No clear outcome" as a player reports it (POST …/submit-result)… */
-export const NO_CLEAR_OUTCOME = 'NO_CLEAR_OUTCOME';
-/** …and as the bet then records it in its reports and final result. */
-export const NO_CLEAR_OUTCOME_RESULT = 'no_clear_outcome';
+export { NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT } from '../../api/outcomes';
 
 /** The history list's filters (its page size and offset are the endpoint's business). */
 export type HistoryFilter = Pick<QueryOf<'BetsController_history'>, 'status' | 'opponentId' | 'kind'>;
