@@ -366,6 +366,9 @@ async function settlePot(db, me, bet, result) {
     `UPDATE bet_participants SET result = $3, "reportedAt" = $4 WHERE "betId" = $1 AND "userId" = $2`,
     [bet.id, me.id, outcome, now],
   );
+  await record(db, bet.id, [
+    { userId: me.id, type: 'result_submitted', description: `Result submitted: ${bet.title}` },
+  ]);
   const postings = potSettlementPostings(bet, seats, outcome, 'mutual');
   await post(db, postings);
   await db.query(
@@ -397,9 +400,6 @@ async function settlePot(db, me, bet, result) {
           : { userId, type: 'bet_won', description: `Group pot won: ${bet.title}` },
     ),
   );
-  await record(db, bet.id, [
-    { userId: me.id, type: 'result_submitted', description: `Result submitted: ${bet.title}` },
-  ]);
   await notify(
     db,
     potNotifications.settled(
@@ -531,7 +531,8 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
         [id],
       ),
       pool.query(
-        `SELECT "createdAt" AS at, action, reason, "newValue"->>'winnerUserId' AS "winnerUserId"
+        `SELECT "createdAt" AS at, action, reason, "newValue"->>'winnerUserId' AS "winnerUserId",
+                "newValue"->>'finalResult' AS outcome
            FROM admin_audit_log
           WHERE "targetType" = 'bet' AND "targetId" = $1 AND action = ANY($2)
           ORDER BY id`,
@@ -544,10 +545,13 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
     ]);
     if (disputes.rows.length > 0)
       return reply.code(500).send({ message: 'the ceiling serves undisputed bets only' });
-    const names = distinctNames(
-      [bet.creator, bet.opponent]
+    const people = new Map(
+      [bet.creator, bet.opponent, bet.referee, ...bet.participants.map((seat) => seat.person)]
         .filter(Boolean)
-        .map((person) => ({ key: person.id, person, relation: 'self' })),
+        .map((person) => [person.id, person]),
+    );
+    const names = distinctNames(
+      [...people.values()].map((person) => ({ key: person.id, person, relation: 'self' })),
     );
     const nameOf = (userId) =>
       userId === null ? 'Someone' : userId === me.id ? 'You' : (names.get(userId) ?? 'Someone');

@@ -246,6 +246,35 @@ describe('group pots', () => {
     expect(page.body.viewerRole).toBe('player');
     const receipts = page.body.receipts as { userId: string; amount: string }[];
     expect(receipts.map((receipt) => [receipt.userId, receipt.amount])).toEqual([[cy.id, '-10.00']]);
+    // Its timeline names every player in the pot's own words: by their name where Cy may see it, else their
+    // username, with the username beside names that read the same (everyone here is an Avery Stone).
+    type Person = { username: string; firstName: string | null; lastName: string | null };
+    const people = (page.body.bet as { participants: { userId: string; person: Person }[] }).participants;
+    const shown = (person: Person) => [person.firstName, person.lastName].filter(Boolean).join(' ');
+    const nameOf = new Map(
+      people.map(({ userId, person }) => [
+        userId,
+        userId === cy.id
+          ? 'You'
+          : shown(person) && people.filter((seat) => shown(seat.person) === shown(person)).length > 1
+            ? `${shown(person)} (@${person.username})`
+            : shown(person) || person.username,
+      ]),
+    );
+    expect([...nameOf.values()].some((name) => name?.startsWith('Avery Stone (@'))).toBe(true);
+    const [c, a, b] = [creator, ana, ben].map((user) => nameOf.get(user.id));
+    expect((page.body.timeline as { text: string }[]).map((event) => event.text)).toEqual([
+      `${c} started the group pot`,
+      `${a} joined`,
+      `${b} joined`,
+      'You joined',
+      'The pot locked with 4 players',
+      `${c} reported: Ana`,
+      `${a} reported: Ana`,
+      'You reported: Ana',
+      `${b} reported: Ana`,
+      `Settled: ${c}, ${a}, and ${b} share the pot`,
+    ]);
   });
 
   it('refunds everyone on no clear outcome, and voids a pot with one pick only', async () => {
@@ -352,6 +381,12 @@ describe('group pots', () => {
     for (const user of [creator, ana, ben]) expect(await balanceOf(t.dataSource, user.id)).toBe('1000.00');
     const drawn = await api(t, 'GET', `/api/bets/${id}/page`, { token: admin.token });
     expect((drawn.body.disputeHistory as { drawn: number }[]).map((party) => party.drawn)).toEqual([1, 1, 1]);
+    // Each decision is told by the outcome it settled on, with its reason.
+    expect((drawn.body.timeline as { text: string }[]).map((event) => event.text).slice(-3)).toEqual([
+      'An admin decided: Ben: The photo shows Ben',
+      'An admin changed the decision to: Cy: A second photo came',
+      'An admin changed the decision to: No Clear Outcome: Nobody knows',
+    ]);
   });
 
   it('voids a pot a player’s account is deleted from, every stake back', async () => {

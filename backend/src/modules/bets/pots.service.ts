@@ -311,7 +311,8 @@ export class PotsService {
     confirmed: boolean,
   ): Promise<SubmitResultResponseDto> {
     const now = this.clock.now();
-    const outcome = result === NO_CLEAR_OUTCOME || result === NO_CLEAR_OUTCOME_RESULT ? NO_CLEAR_OUTCOME_RESULT : result;
+    const outcome =
+      result === NO_CLEAR_OUTCOME || result === NO_CLEAR_OUTCOME_RESULT ? NO_CLEAR_OUTCOME_RESULT : result;
     if (outcome !== NO_CLEAR_OUTCOME_RESULT && !bet.outcomes.includes(outcome)) {
       throw new InvalidBetError("That result is not one of this bet's outcomes", 'result');
     }
@@ -330,7 +331,8 @@ export class PotsService {
       return {
         success: false,
         needsConfirmation: true,
-        conflictingOutcome: conflicting.result === NO_CLEAR_OUTCOME_RESULT ? 'No Clear Outcome' : (conflicting.result ?? ''),
+        conflictingOutcome:
+          conflicting.result === NO_CLEAR_OUTCOME_RESULT ? 'No Clear Outcome' : (conflicting.result ?? ''),
         status: 'active',
       };
     }
@@ -363,8 +365,9 @@ export class PotsService {
       await this.announce(tx, bet, [], seats);
       return { success: true, status: 'active', message: 'Your outcome has been recorded.' };
     }
-    const nets = await this.settle(tx, bet, seats, outcome, 'mutual', now);
+    // The report comes before the settlement it causes, on the timeline as in time.
     await this.activities.record(tx, bet.id, [reported]);
+    const nets = await this.settle(tx, bet, seats, outcome, 'mutual', now);
     await this.announce(
       tx,
       bet,
