@@ -279,6 +279,25 @@ describe('open challenge links', () => {
     expect(tooMuch.body.message).toBe('Insufficient balance for this bet');
   });
 
+  it('takes no referee and no uneven stakes: a link is an even bet the two report on', async () => {
+    const before = await balanceOf(t.dataSource, alice.id);
+    const refused: [Record<string, unknown>, string][] = [
+      [{ resolutionType: 'referee' }, 'resolutionType must be mutual'],
+      [{ refereeId: bob.id }, 'property refereeId should not exist'],
+      [{ opponentAmount: '5.00' }, 'property opponentAmount should not exist'],
+    ];
+    for (const [terms, message] of refused) {
+      const answer = await api(t, 'POST', '/api/challenges', { token: alice.token, body: body(terms) });
+      expect([answer.status, answer.body.message]).toEqual([400, message]);
+    }
+    expect(await balanceOf(t.dataSource, alice.id)).toBe(before);
+    const links = await t.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM bets WHERE "creatorId" = $1`,
+      [alice.id],
+    );
+    expect(links).toEqual([{ n: 0 }]);
+  });
+
   it('accepting with too low a balance is a 400 and leaves the challenge open', async () => {
     const { code } = await openChallenge(alice, { amount: '999.00' });
     const { id } = await openChallenge(bob, { amount: '500.00' });
