@@ -4,7 +4,16 @@ import { SuspensionExpiryJob } from '../../src/modules/admin/jobs/suspension-exp
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { expectMoneyInvariants } from '../support/invariants.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { activeBet, asList, itemsOf, betBody, countRows, moderate, newAdmin, pendingBet } from './admin-helpers.js';
+import {
+  activeBet,
+  asList,
+  itemsOf,
+  betBody,
+  countRows,
+  moderate,
+  newAdmin,
+  pendingBet,
+} from './admin-helpers.js';
 
 const DAY = 86_400_000;
 
@@ -225,7 +234,9 @@ describe('admin moderation', () => {
     const lifted = await at(when, () =>
       Promise.all(Array.from({ length: 4 }, () => t.app.get(AdminService).liftExpiredSuspensions())),
     );
-    expect(lifted.reduce((sum, n) => sum + n, 0)).toBe(due);
+    // The every-minute job shares the app's clock: when a minute turns inside this window it is a fifth racer
+    // and may lift some or all of them itself, so "exactly once" is read from each user's moderation rows.
+    expect(lifted.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(due);
     for (const user of users) {
       expect((await moderationRows(user.id)).map((row) => row.action)).toEqual(['suspend', 'unsuspend']);
     }
