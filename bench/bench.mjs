@@ -14,6 +14,7 @@ import {
   cannon,
   client,
   cpuSeconds,
+  databaseCpuSeconds,
   median,
   signUp as signUpAt,
   startBetwixt,
@@ -405,8 +406,10 @@ try {
         });
         const pid = label === 'betwixt' ? betwixt.pid : ceilingServer.pid;
         const cpuBefore = cpuSeconds(pid);
+        const databaseBefore = databaseCpuSeconds();
         const result = await drive(base, scenario);
         const cpu = cpuSeconds(pid) - cpuBefore;
+        const databaseCpu = databaseCpuSeconds() - databaseBefore;
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${label} ${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         samples.get(scenario.name)[label].push({
@@ -414,11 +417,14 @@ try {
           p50: result.latency.p50,
           p99: result.latency.p99,
           cpuMs: (cpu * 1000) / result.latency.totalCount,
+          databaseCpuMs: (databaseCpu * 1000) / result.latency.totalCount,
         });
       }
       const last = samples.get(scenario.name);
       console.log(
-        `round ${round + 1}/${ROUNDS} ${scenario.name}: ${(last.betwixt.at(-1).rps / last.ceiling.at(-1).rps).toFixed(2)}x`,
+        `round ${round + 1}/${ROUNDS} ${scenario.name}: ${(last.betwixt.at(-1).rps / last.ceiling.at(-1).rps).toFixed(2)}x` +
+          ` (CPU ms per request, Betwixt / ceiling: ${last.betwixt.at(-1).cpuMs.toFixed(2)} / ${last.ceiling.at(-1).cpuMs.toFixed(2)},` +
+          ` PostgreSQL ${last.betwixt.at(-1).databaseCpuMs.toFixed(2)} / ${last.ceiling.at(-1).databaseCpuMs.toFixed(2)})`,
       );
     }
   }
@@ -427,6 +433,7 @@ try {
     p50: median(list.map((s) => s.p50)),
     p99: median(list.map((s) => s.p99)),
     cpuMs: median(list.map((s) => s.cpuMs)),
+    databaseCpuMs: median(list.map((s) => s.databaseCpuMs)),
   });
   const rows = scenarios.map((scenario) => {
     const { betwixt: ours, ceiling: theirs } = samples.get(scenario.name);
@@ -435,7 +442,7 @@ try {
     // The ratio is of the two medians; each round's own ratio (its two runs back to back) is shown beside it,
     // since the machine's speed can move between rounds.
     const byRound = ours.map((sample, round) => (sample.rps / theirs[round].rps).toFixed(2)).join(', ');
-    return `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${byRound} | ${b.cpuMs.toFixed(2)} / ${c.cpuMs.toFixed(2)} |`;
+    return `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${byRound} | ${b.cpuMs.toFixed(2)} / ${c.cpuMs.toFixed(2)} | ${b.databaseCpuMs.toFixed(2)} / ${c.databaseCpuMs.toFixed(2)} |`;
   });
   const table = [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
@@ -444,8 +451,8 @@ try {
         ' ',
       )} at the end; Node ${process.version}; ${CONNECTIONS} connections, reads ${DURATION} s, writes ${PER_RUN} requests; median of ${ROUNDS} alternating rounds, each on a new process of both servers; ${new Date().toISOString()}`,
     '',
-    '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio | ratio by round | CPU ms per request, Betwixt / ceiling |',
-    '|---|---|---|---|---|---|---|---|',
+    '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio | ratio by round | CPU ms per request, Betwixt / ceiling | PostgreSQL CPU ms per request, Betwixt / ceiling |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   console.log(`\n${table}\n`);

@@ -98,8 +98,8 @@ const LEDGER_ROW = `INSERT INTO transactions ("userId", type, amount, "balanceBe
   "referenceId", description) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`;
 const ACTIVITIES = `INSERT INTO bet_activities ("betId", "userId", "activityType", description)
   SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[])`;
-const SEAT_ROWS = `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt")
-  SELECT $1, s."userId", s.role, s.pick, s.stake, s."joinedAt"
+const SEAT_ROWS = `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt", "potStatus")
+  SELECT $1, s."userId", s.role, s.pick, s.stake, s."joinedAt", (SELECT status FROM bets WHERE id = $1)
     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::numeric[], $6::timestamptz[]) AS s("userId", role, pick, stake, "joinedAt")`;
 // NotificationsService.actorNames: each actor named for its recipient.
 const ACTOR_NAMES = `SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
@@ -793,7 +793,8 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       await seatsOf(db, id);
       await stake(db, me.id, bet);
       await db.query(
-        `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt") VALUES ($1, $2, 'player', $3, $4, $5)
+        `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt", "potStatus")
+         VALUES ($1, $2, 'player', $3, $4, $5, (SELECT status FROM bets WHERE id = $1))
          ON CONFLICT ("betId", "userId") DO UPDATE SET pick = EXCLUDED.pick, "joinedAt" = EXCLUDED."joinedAt"`,
         [id, me.id, pick, bet.amount, now],
       );

@@ -10,7 +10,7 @@
 // work shares the cores the time a server spends descheduled is booked to whatever it was doing (mostly
 // `writev`), and the shares move with the machine's load. perf samples only on-CPU time. Not part of `npm test`;
 // needs `perf` (Debian's linux-perf) and a kernel that lets this user sample its own processes.
-//   node bench/oncpu.mjs [--route create|accept|report|user|wallet|active|pending] [--warm 3000] [--requests 2000]
+//   node bench/oncpu.mjs [--route create|accept|report|pot|call|user|wallet|active|pending] [--warm 3000] [--requests 2000]
 //     [--detail <owner, as the table names it>]...
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +58,16 @@ const betBody = (opponentId) => ({
   opponentId,
   amount: '0.01',
   title: 'On-CPU bet',
+  outcomes: ['Yes', 'No'],
+  duration: 168,
+  creatorPick: 'Yes',
+});
+
+const potBody = (inviteeIds) => ({
+  inviteeIds,
+  stake: '0.01',
+  joinBy: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+  title: 'On-CPU pot',
   outcomes: ['Yes', 'No'],
   duration: 168,
   creatorPick: 'Yes',
@@ -200,6 +210,17 @@ try {
   const pairs = [];
   for (let i = 0; i < 10; i += 1)
     pairs.push({ creator: await signUpAt(call), opponent: await signUpAt(call) });
+  // Pots invite the next three pairs' opponents and referee bets name a referee: both need friends.
+  const befriend = async (a, b) => {
+    const request = await call('POST', '/api/friends/request', a.token, { addresseeId: b.id });
+    await call('POST', `/api/friends/${request.id}/accept`, b.token);
+  };
+  for (const [i, { creator }] of pairs.entries()) {
+    pairs[i].invitees = [1, 2, 3].map((step) => pairs[(i + step) % pairs.length].opponent);
+    for (const invitee of pairs[i].invitees) await befriend(creator, invitee);
+    pairs[i].referee = await signUpAt(call);
+    await befriend(creator, pairs[i].referee);
+  }
   ceilingServer = await startCeiling({
     databaseUrl: embeddedUrl(PG_PORT, 'betwixt'),
     jwtSecret: JWT_SECRET,
@@ -211,6 +232,25 @@ try {
   // Accepting and reporting use a bet up: each run gets a fresh queue (made through the ceiling, the faster
   // server), one bet per request plus one spare per connection (autocannon builds a request it may not send).
   const queued = [];
+  /** Referee bets ready to be called: the referee agreed and the opponent accepted (through Betwixt). */
+  const makeRefereeBets = async (count) => {
+    queued.length = 0;
+    for (let i = 0; i < count + 10; i += 1) {
+      const { creator, opponent, referee } = pair();
+      const bet = await callCeiling('POST', '/api/bets', creator.token, {
+        ...betBody(opponent.id),
+        resolutionType: 'referee',
+        refereeId: referee.id,
+      });
+      await call('POST', `/api/bets/${bet.id}/referee/accept`, referee.token, {});
+      await call('POST', `/api/bets/${bet.id}/accept`, opponent.token, { opponentPick: 'No' });
+      queued.push({
+        path: `/api/bets/${bet.id}/call`,
+        token: referee.token,
+        body: { result: 'Yes', note: 'Seen on the replay by everyone.' },
+      });
+    }
+  };
   const makeBets = async (count, accepted) => {
     queued.length = 0;
     for (let i = 0; i < count + 10; i += 1) {
@@ -246,6 +286,14 @@ try {
         return { path: '/api/bets', token: creator.token, body: betBody(opponent.id) };
       },
     },
+    pot: {
+      method: 'POST',
+      job: () => {
+        const { creator, invitees } = pair();
+        return { path: '/api/bets', token: creator.token, body: potBody(invitees.map(({ id }) => id)) };
+      },
+    },
+    call: { method: 'POST', prepare: makeRefereeBets, job: () => queued.shift() },
     accept: { method: 'POST', prepare: (count) => makeBets(count, false), job: () => queued.shift() },
     report: { method: 'POST', prepare: (count) => makeBets(count, true), job: () => queued.shift() },
   };

@@ -1,7 +1,7 @@
 // What `npm run bench` (bench.mjs) and `npm run bench:scale` (scale.mjs) share: Betwixt built and started on
 // its own embedded PostgreSQL, calls to its API, and people signed up through the real sign-up.
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,6 +176,27 @@ export function cpuSeconds(pid) {
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU seconds of every PostgreSQL process on this machine (the backends serving both servers, the WAL writer,
+ * the checkpointer...) plus what exited children of each postmaster used: the database's share of a run.
+ */
+export function databaseCpuSeconds() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      // utime, stime, cutime, cstime: fields 14-17 of the stat line, the 12th-15th after "pid (comm) ".
+      total += fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return total / 100;
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
