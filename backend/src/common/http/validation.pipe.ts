@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { findLineBreakOutsideText } from './multi-line-text.js';
+import { cacheValidationMetadata } from './validation-metadata-cache.js';
 
 function firstMessages(errors: ValidationError[], parent = ''): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -68,6 +69,7 @@ function hasNoKeys(value: unknown): boolean {
 }
 
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new BetwixtValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
