@@ -108,7 +108,6 @@ const FOREIGN_TABLES_ALLOWED: Record<string, string> = {
   'wallet -> bets':
     'the summary’s escrow is summed from open bets in its one statement (bets imports wallet)',
   'users -> user_bet_stats': 'the self view carries won and lost from the counters triggers keep',
-  'admin -> bet_activities': 'a moderation warning is written to the warned user’s activity feed',
 };
 
 describe('each module owns its tables', () => {

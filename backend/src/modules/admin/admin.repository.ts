@@ -137,15 +137,6 @@ export class AdminRepository {
     return target;
   }
 
-  /** A warning kept in the user's activity feed. */
-  async recordWarning(tx: TxOrManager, userId: string, description: string): Promise<void> {
-    await queryIn(
-      tx,
-      `INSERT INTO bet_activities ("userId", "activityType", description) VALUES ($1, 'moderation_warning', $2)`,
-      [userId, description],
-    );
-  }
-
   async setStanding(
     tx: TxOrManager,
     userId: string,

@@ -4,6 +4,7 @@ import { newTestService, TX } from '../../testing/unit.js';
 import { AuditTrail } from '../audit/index.js';
 import { SessionStore } from '../auth/index.js';
 import { NotificationsService } from '../notifications/index.js';
+import { BetActivityRecorder } from '../bets/index.js';
 import { AccountDeletionService } from '../settings/index.js';
 import {
   InsufficientBalanceError,
@@ -57,6 +58,7 @@ function setup(locked: TargetUser | null = target()) {
     notifications: test.mock(NotificationsService),
     sessions: test.mock(SessionStore),
     deletion: test.mock(AccountDeletionService),
+    activities: test.mock(BetActivityRecorder),
   };
 }
 
@@ -189,9 +191,9 @@ describe('AdminService.moderate', () => {
   });
 
   it('warns through the activity feed and a notice, changing no standing', async () => {
-    const { sut, repository, notifications } = setup();
+    const { sut, repository, activities, notifications } = setup();
     await sut.moderate(ADMIN, { userId: USER, action: 'warn', reason: 'Be nice' });
-    expect(repository.recordWarning).toHaveBeenCalledWith(TX, USER, 'Warning from an administrator: Be nice');
+    expect(activities.recordWarning).toHaveBeenCalledWith(TX, USER, 'Warning from an administrator: Be nice');
     expect(repository.setStanding).not.toHaveBeenCalled();
     expect(notified(notifications)).toEqual([`moderation → ${USER}: Warning from an admin`]);
   });

@@ -9,7 +9,7 @@ import { Transactor, type Tx } from '../../database/transactor.js';
 import { SessionStore } from '../auth/index.js';
 import { AccountDeletionService } from '../settings/index.js';
 import { NotificationsService } from '../notifications/index.js';
-import { BetsDeletionParticipant } from '../bets/index.js';
+import { BetActivityRecorder, BetsDeletionParticipant } from '../bets/index.js';
 import { InsufficientBalanceError, LedgerService } from '../wallet/index.js';
 import { runningSuspension } from '../users/index.js';
 import { adminNotifications } from './admin-notifications.js';
@@ -49,6 +49,7 @@ export class AdminService {
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
     private readonly bets: BetsDeletionParticipant,
+    private readonly activities: BetActivityRecorder,
   ) {}
 
   async analytics(): Promise<AdminAnalyticsDto> {
@@ -161,7 +162,7 @@ export class AdminService {
       switch (input.action) {
         case 'warn':
           // Told by a notification (below) and kept in their activity feed.
-          await this.repository.recordWarning(
+          await this.activities.recordWarning(
             tx,
             target.id,
             `Warning from an administrator: ${input.reason}`,

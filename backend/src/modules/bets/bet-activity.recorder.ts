@@ -27,9 +27,21 @@ export interface ActivityLine {
   description: string;
 }
 
-/** Writes each party's activity line for a bet transition, in the transition's transaction. */
+/**
+ * Writes the activity feed's lines: each party's line for a bet transition, and an administrator's warning
+ * (a line about no bet), in the caller's transaction.
+ */
 @Injectable()
 export class BetActivityRecorder {
+  /** A moderation warning kept in the warned person's activity feed. */
+  async recordWarning(tx: TxOrManager, userId: string, description: string): Promise<void> {
+    await queryIn(
+      tx,
+      `INSERT INTO bet_activities ("userId", "activityType", description) VALUES ($1, 'moderation_warning', $2)`,
+      [userId, description],
+    );
+  }
+
   async record(tx: TxOrManager, betId: number, lines: ActivityLine[]): Promise<void> {
     if (lines.length === 0) return;
     // One statement for all lines, without TypeORM's insert builder (on every bet transition's hot path).

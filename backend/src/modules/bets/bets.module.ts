@@ -73,6 +73,7 @@ import { RefereesController } from './referees.controller.js';
     BetsExport,
   ],
   exports: [
+    BetActivityRecorder,
     BetsExport,
     BetsService,
     BetReportsService,

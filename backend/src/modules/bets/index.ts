@@ -1,4 +1,5 @@
 export { BetActivity } from './bet-activity.entity.js';
+export { BetActivityRecorder } from './bet-activity.recorder.js';
 export { BetOffer } from './bet-offer.entity.js';
 export { BetParticipant } from './bet-participant.entity.js';
 export { stillToAct } from './bet-reminders.service.js';
