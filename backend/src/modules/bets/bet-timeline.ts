@@ -160,6 +160,9 @@ export function timelineOf(
   });
 }
 
+/** "A, B, and C": made once, as building an Intl formatter costs far more than using one. */
+const WINNERS_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
 /**
  * A group pot's events, where the duel's words would be wrong ("accepted the challenge", "won the pot" for
  * one person): joins, leaves and declines name the player; the lock, a void and a settlement speak of the
@@ -190,7 +193,7 @@ function potEvent(
     case 'bet_settled': {
       const winners = group.filter((row) => row.type === 'bet_won').map((row) => nameOf(row.userId));
       if (winners.length === 0) return 'Settled with nobody winning: every stake refunded';
-      const list = new Intl.ListFormat('en', { type: 'conjunction' }).format(winners);
+      const list = WINNERS_LIST.format(winners);
       return `Settled: ${list} ${winners.length === 1 ? 'takes' : 'share'} the pot`;
     }
     default:
