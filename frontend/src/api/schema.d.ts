@@ -2349,7 +2349,7 @@ export interface components {
              * Format: uuid
              * @description null or omitted for a draw: both refunded
              */
-            winnerId?: Record<string, never> | null;
+            winnerId?: string | null;
             /** @description A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back) */
             outcome?: string;
             /** @description Why: kept in the audit log and shown to both players */
@@ -2357,7 +2357,7 @@ export interface components {
         };
         EditResolutionDto: {
             /** Format: uuid */
-            winnerId?: Record<string, never> | null;
+            winnerId?: string | null;
             /** @description A group pot: the outcome that happened (its text), or NO_CLEAR_OUTCOME (every stake back) */
             outcome?: string;
             reason: string;

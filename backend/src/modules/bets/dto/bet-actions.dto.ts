@@ -78,6 +78,7 @@ const PotOutcome = () =>
 
 export class AdminResolveDto {
   @ApiPropertyOptional({
+    type: String,
     format: 'uuid',
     nullable: true,
     description: 'null or omitted for a draw: both refunded',
@@ -99,7 +100,7 @@ export class AdminResolveDto {
 }
 
 export class EditResolutionDto {
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @IsOptional()
   @ValidateIf((_object, value) => value !== null)
   @IsUUID('all', { message: 'winnerId must be the creator or the opponent' })
