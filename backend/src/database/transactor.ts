@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { inTransaction } from './in-transaction.js';
+import { afterCommit, currentManager, inTransaction } from './in-transaction.js';
 
 declare const TRANSACTION: unique symbol;
 
@@ -27,11 +27,26 @@ export function txOf(manager: EntityManager): Tx {
 }
 
 /**
- * The unit-of-work seam: a service asks `run(work)` for one transaction per use case and hands its `Tx` to
- * its repositories. Abstract so that a unit test gives the service a fake (`src/testing/unit.ts`).
+ * Runs `callback` once `tx` has committed, never if it rolls back (live events, waking the outbox worker).
+ * Outside a transaction (a `read`) it runs at once.
+ */
+export function afterCommitOf(tx: TxOrManager, callback: () => void): void {
+  afterCommit(managerOf(tx), callback);
+}
+
+/**
+ * The one way a service reaches the database: `run(work)` for a use case that writes or locks (one
+ * transaction), `read(work)` for plain reads; either hands `work` an opaque `Tx` for its repositories.
+ * Abstract so that a unit test gives the service a fake (`src/testing/unit.ts`).
  */
 export abstract class Transactor {
   abstract run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Reads (or a lone statement that needs no transaction) with no BEGIN or COMMIT: each statement on a
+   * pooled connection, as `dataSource.query` sends it. Inside an Idempotency-Key's unit of work it joins
+   * that transaction instead, so an answer built after the use case sees what the use case wrote.
+   */
+  abstract read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -46,6 +61,10 @@ export class DataSourceTransactor extends Transactor {
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return inTransaction(this.dataSource, (manager) => work(txOf(manager)));
+  }
+
+  read<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return work(txOf(currentManager(this.dataSource)));
   }
 }
 

@@ -11,12 +11,18 @@ import { Transactor, type Tx } from '../database/transactor.js';
 /** The transaction a fake Transactor hands out: a token the repositories' fakes receive. */
 export const TX = { fakeTransaction: true } as unknown as Tx;
 
-/** Runs each use case at once with `TX`, and counts them (one use case, one transaction). */
+/** Runs each use case at once with `TX`, and counts them (one use case, one transaction; reads apart). */
 export class FakeTransactor extends Transactor {
   runs = 0;
+  reads = 0;
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     this.runs++;
+    return work(TX);
+  }
+
+  read<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    this.reads++;
     return work(TX);
   }
 }
