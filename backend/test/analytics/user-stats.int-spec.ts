@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { UserStatsCounters1795550000000 } from '../../src/database/migrations/1795550000000-UserStatsCounters.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
-import { readUserFigures } from '../../src/modules/analytics/analytics.service.js';
+import { readUserFigures } from '../../src/modules/analytics/analytics.repository.js';
 import { activeBet, disputedBet, newAdmin, pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { expectMoneyInvariants } from '../support/invariants.js';

@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
+import { readUserFigures } from '../../src/modules/analytics/analytics.repository.js';
 import {
-  readUserFigures,
   toUserFigures,
   type ProfitPointRow,
   type UserFigures,
   type UserFiguresRow,
-} from '../../src/modules/analytics/analytics.service.js';
+} from '../../src/modules/analytics/user-figures.js';
 
 interface Queryable {
   query<T>(sql: string, parameters?: unknown[]): Promise<T>;
