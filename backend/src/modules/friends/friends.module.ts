@@ -11,7 +11,9 @@ import { Friendship } from './friendship.entity.js';
 import { HeadToHeadService } from './head-to-head.service.js';
 import { PeopleController } from './people.controller.js';
 import { InvitesController } from './invites/invites.controller.js';
+import { InvitesRepository } from './invites/invites.repository.js';
 import { InvitesService } from './invites/invites.service.js';
+import { PeopleRepository } from './people.repository.js';
 import { PeopleService } from './people.service.js';
 import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
 
@@ -25,6 +27,8 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
   providers: [
     transactorProvider,
     FriendsRepository,
+    PeopleRepository,
+    InvitesRepository,
     RelationsService,
     FriendsService,
     PeopleService,
