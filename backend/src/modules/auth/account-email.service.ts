@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import {
   BadRequestError,
@@ -9,9 +8,9 @@ import {
 } from '../../common/errors/domain-error.js';
 import { MailSender, type EmailContent } from '../../common/mail/mail-sender.js';
 import { AppConfig } from '../../config/app-config.js';
-import { queryIn } from '../../database/query-in.js';
-import type { TxOrManager } from '../../database/transactor.js';
+import { Transactor, type TxOrManager } from '../../database/transactor.js';
 import { emailVerificationEmail, passwordResetEmail } from './account-emails.js';
+import { AuthRepository } from './auth.repository.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionStore } from './session-store.js';
 
@@ -57,7 +56,8 @@ export class AccountEmailService {
   private readonly logger = new Logger(AccountEmailService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly accounts: AuthRepository,
     private readonly config: AppConfig,
     private readonly mail: MailSender,
     private readonly hasher: PasswordHasher,
@@ -71,36 +71,22 @@ export class AccountEmailService {
 
   /** Drops an account's reset links in the caller's transaction: one still in a mailbox must not revive it. */
   async dropResetTokensOf(tx: TxOrManager, userId: string): Promise<void> {
-    await queryIn(tx, `DELETE FROM password_reset_tokens WHERE "userId" = $1`, [userId]);
+    await this.accounts.dropResetTokensOf(tx, userId);
   }
 
   /** Mails a reset link if a live account uses the address; the caller learns nothing either way. */
   async requestPasswordReset(email: string): Promise<void> {
     this.assertEmailEnabled();
-    const rows = await this.dataSource.query<{ id: string; email: string }[]>(
-      `SELECT id, email FROM users
-        WHERE lower(email) = lower($1) AND "deletedAt" IS NULL AND "bannedAt" IS NULL LIMIT 1`,
-      [email.trim()],
-    );
-    const user = rows[0];
+    const user = await this.transactor.read((tx) => this.accounts.liveAccountByEmail(tx, email.trim()));
     if (!user) return;
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.PASSWORD_RESET_MINUTES * 60_000);
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.transactor.run(async (tx) => {
       // Only the newest link works: asking again retires the ones before.
-      await manager.query(`DELETE FROM password_reset_tokens WHERE "userId" = $1 AND "usedAt" IS NULL`, [
-        user.id,
-      ]);
-      const inserted = await manager.query<{ id: string }[]>(
-        `INSERT INTO password_reset_tokens ("userId", "secretHash", "expiresAt") VALUES ($1, '', $2) RETURNING id`,
-        [user.id, expiresAt],
-      );
-      const rowId = inserted[0]?.id ?? '';
+      await this.accounts.dropUnusedResetTokens(tx, user.id);
+      const rowId = await this.accounts.insertResetToken(tx, user.id, expiresAt);
       const { token, secretHash } = newLinkToken(rowId);
-      await manager.query(`UPDATE password_reset_tokens SET "secretHash" = $2 WHERE id = $1`, [
-        rowId,
-        secretHash,
-      ]);
+      await this.accounts.setResetSecret(tx, rowId, secretHash);
       return token;
     });
     this.sendLater(
@@ -117,24 +103,11 @@ export class AccountEmailService {
     const parsed = parseLinkToken(token);
     if (!parsed) throw resetLinkInvalid();
     const hash = await this.hasher.hash(newPassword);
-    const userId = await this.dataSource.transaction(async (manager) => {
-      const rows = await manager.query<{ userId: string; secretHash: string }[]>(
-        `SELECT t."userId", t."secretHash" FROM password_reset_tokens t JOIN users u ON u.id = t."userId"
-          WHERE t.id = $1 AND t."usedAt" IS NULL AND t."expiresAt" > $2
-            AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL
-          FOR UPDATE OF t`,
-        [parsed.id, this.clock.now()],
-      );
-      const row = rows[0];
+    const userId = await this.transactor.run(async (tx) => {
+      const row = await this.accounts.lockResetToken(tx, parsed.id, this.clock.now());
       if (!row || !secretMatches(parsed.secret, row.secretHash)) throw resetLinkInvalid();
-      await manager.query(`UPDATE password_reset_tokens SET "usedAt" = $2 WHERE id = $1`, [
-        parsed.id,
-        this.clock.now(),
-      ]);
-      await manager.query(
-        `UPDATE users SET password = $2, "isEmailVerified" = true, "updatedAt" = now() WHERE id = $1`,
-        [row.userId, hash],
-      );
+      await this.accounts.useResetToken(tx, parsed.id, this.clock.now());
+      await this.accounts.setPasswordVerified(tx, row.userId, hash);
       return row.userId;
     });
     await this.sessions.destroyAllFor(userId);
@@ -143,13 +116,7 @@ export class AccountEmailService {
   /** Mails a confirmation link to the person's address, unless it is confirmed or one went out a minute ago. */
   async sendVerification(userId: string): Promise<void> {
     this.assertEmailEnabled();
-    const rows = await this.dataSource.query<
-      { email: string; isEmailVerified: boolean; emailVerificationExpires: Date | null }[]
-    >(
-      `SELECT email, "isEmailVerified", "emailVerificationExpires" FROM users WHERE id = $1 AND "deletedAt" IS NULL`,
-      [userId],
-    );
-    const user = rows[0];
+    const user = await this.transactor.read((tx) => this.accounts.verificationStateOf(tx, userId));
     if (!user || user.isEmailVerified) return;
     const ttlMs = this.config.EMAIL_VERIFICATION_HOURS * 3_600_000;
     const now = this.clock.now().getTime();
@@ -160,9 +127,8 @@ export class AccountEmailService {
       );
     }
     const { token, secretHash } = newLinkToken(userId);
-    await this.dataSource.query(
-      `UPDATE users SET "emailVerificationToken" = $2, "emailVerificationExpires" = $3 WHERE id = $1`,
-      [userId, secretHash, new Date(now + ttlMs)],
+    await this.transactor.read((tx) =>
+      this.accounts.setVerificationToken(tx, userId, secretHash, new Date(now + ttlMs)),
     );
     // Awaited (unlike a reset link): the person is signed in, so timing reveals nothing, and they learn
     // at once if their mail server refused it.
@@ -176,19 +142,13 @@ export class AccountEmailService {
   async verifyEmail(token: string): Promise<void> {
     const parsed = parseLinkToken(token);
     if (!parsed) throw verificationLinkInvalid();
-    const rows = await this.dataSource.query<{ emailVerificationToken: string | null }[]>(
-      `SELECT "emailVerificationToken" FROM users
-        WHERE id = $1 AND "deletedAt" IS NULL AND "emailVerificationExpires" > $2`,
-      [parsed.id, this.clock.now()],
+    const row = await this.transactor.read((tx) =>
+      this.accounts.verificationTokenOf(tx, parsed.id, this.clock.now()),
     );
-    const row = rows[0];
     if (!row || !secretMatches(parsed.secret, row.emailVerificationToken)) throw verificationLinkInvalid();
     // Conditional on the same token, so a link replaced meanwhile does not count.
-    await this.dataSource.query(
-      `UPDATE users SET "isEmailVerified" = true, "emailVerificationToken" = NULL, "emailVerificationExpires" = NULL
-        WHERE id = $1 AND "emailVerificationToken" = $2`,
-      [parsed.id, row.emailVerificationToken],
-    );
+    const current = row.emailVerificationToken;
+    await this.transactor.read((tx) => this.accounts.confirmEmail(tx, parsed.id, current));
   }
 
   private assertEmailEnabled(): void {

@@ -10,7 +10,9 @@ import { RedisConnections } from '../../common/redis/redis-connections.js';
 import { AppConfig } from '../../config/app-config.js';
 import { User, UsersModule } from '../users/index.js';
 import { WalletModule } from '../wallet/index.js';
+import { transactorProvider } from '../../database/transactor.js';
 import { AccountEmailService } from './account-email.service.js';
+import { AuthRepository } from './auth.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { OidcController } from './oidc/oidc.controller.js';
@@ -52,6 +54,8 @@ import { TwoFactorService } from './two-factor.service.js';
   ],
   controllers: [AuthController, TwoFactorController, OidcController],
   providers: [
+    transactorProvider,
+    AuthRepository,
     AuthService,
     AccountEmailService,
     OidcService,

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { BadRequestError, ConflictError } from '../../common/errors/domain-error.js';
+import { violatedConstraint } from '../../database/query-errors.js';
+import { Transactor, type TxOrManager } from '../../database/transactor.js';
 import { type SelfUserDto, User, UsersService } from '../users/index.js';
 import { LedgerService } from '../wallet/index.js';
 import { AccountBannedError, InvalidChallengeError, InvalidCredentialsError } from './auth.errors.js';
 import type { SignupDto } from './dto/signup.dto.js';
+import { AuthRepository } from './auth.repository.js';
 import { AccountEmailService } from './account-email.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionStore } from './session-store.js';
@@ -31,7 +33,8 @@ interface ChallengeClaims {
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly accounts: AuthRepository,
     private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
@@ -51,10 +54,10 @@ export class AuthService {
       });
     }
     const passwordHash = await this.hasher.hash(input.password);
-    const user = await this.dataSource
-      .transaction(async (manager) => {
-        await this.assertAvailable(manager, input.email, input.username);
-        return this.createAccount(manager, {
+    const user = await this.transactor
+      .run(async (tx) => {
+        await this.assertAvailable(tx, input.email, input.username);
+        return this.createAccount(tx, {
           email: input.email,
           username: input.username,
           firstName: input.firstName,
@@ -82,12 +85,11 @@ export class AuthService {
    * ledger (a `signup_bonus` row), so balance = sum of ledger rows from day one.
    */
   async createAccount(
-    manager: EntityManager,
+    tx: TxOrManager,
     fields: Omit<Partial<User>, 'id' | 'balance'> & Pick<User, 'email' | 'authProvider'>,
   ): Promise<User> {
-    const users = manager.getRepository(User);
-    const created = await users.save(users.create({ ...fields, balance: '0.00' }));
-    await this.ledger.post(manager, [
+    const created = await this.accounts.insertUser(tx, fields);
+    await this.ledger.post(tx, [
       { userId: created.id, amount: SIGNUP_BONUS, type: 'signup_bonus', description: 'Welcome bonus' },
     ]);
     return created;
@@ -95,13 +97,7 @@ export class AuthService {
 
   async login(emailOrUsername: string, password: string): Promise<LoginOutcome> {
     const identifier = emailOrUsername.trim().toLowerCase();
-    const user = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .addSelect('user.password')
-      .where('(lower(user.email) = :identifier OR lower(user.username) = :identifier)', { identifier })
-      .andWhere('user.deletedAt IS NULL')
-      .getOne();
+    const user = await this.transactor.read((tx) => this.accounts.findForLogin(tx, identifier));
     // Always verify a hash (a decoy when no account matched) so both failures take the same time.
     const valid = await this.hasher.verify(user?.password, password);
     if (!user || !valid) throw new InvalidCredentialsError();
@@ -149,23 +145,18 @@ export class AuthService {
   /** ADMIN_EMAILS grants admin at sign-in; callers pass only a user whose email is trusted. */
   async grantConfiguredAdmin(user: User): Promise<void> {
     if (!user.isAdmin && this.isConfiguredAdmin(user.email)) {
-      await this.dataSource.getRepository(User).update({ id: user.id }, { isAdmin: true });
+      await this.transactor.read((tx) => this.accounts.makeAdmin(tx, user.id));
     }
   }
 
-  private async assertAvailable(manager: EntityManager, email: string, username: string): Promise<void> {
-    const taken = await manager.query<{ email: boolean; username: boolean }[]>(
-      `SELECT bool_or(lower(email) = lower($1)) AS email, bool_or(lower(username) = lower($2)) AS username
-         FROM users WHERE lower(email) = lower($1) OR lower(username) = lower($2)`,
-      [email, username],
-    );
-    if (taken[0]?.email) throw emailTaken();
-    if (taken[0]?.username) throw usernameTaken();
+  private async assertAvailable(tx: TxOrManager, email: string, username: string): Promise<void> {
+    const taken = await this.accounts.taken(tx, email, username);
+    if (taken?.email) throw emailTaken();
+    if (taken?.username) throw usernameTaken();
   }
 
   private uniqueViolation(error: unknown): ConflictError | null {
-    if (!(error instanceof QueryFailedError)) return null;
-    const constraint = (error.driverError as { constraint?: string }).constraint;
+    const constraint = violatedConstraint(error);
     if (constraint === 'UQ_users_email_lower') return emailTaken();
     if (constraint === 'UQ_users_username_lower') return usernameTaken();
     return null;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import * as client from 'openid-client';
-import { DataSource, QueryFailedError } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
-import { inTransaction } from '../../../database/in-transaction.js';
+import { violatedConstraint } from '../../../database/query-errors.js';
+import { Transactor } from '../../../database/transactor.js';
 import { User } from '../../users/index.js';
+import { AuthRepository } from '../auth.repository.js';
 import { AuthService, type SignedIn } from '../auth.service.js';
 
 /**
@@ -43,7 +44,8 @@ export class OidcService {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly accounts: AuthRepository,
     private readonly auth: AuthService,
   ) {}
 
@@ -116,15 +118,11 @@ export class OidcService {
       return existing;
     }
     const email = usableEmail(claims.email) ?? placeholderEmail(issuer, subject);
-    const taken = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email)', { email })
-      .getCount();
+    const taken = await this.transactor.read((tx) => this.accounts.countEmail(tx, email));
     if (taken > 0) throw new OidcLoginError('email_in_use');
     try {
-      return await inTransaction(this.dataSource, (manager) =>
-        this.auth.createAccount(manager, {
+      return await this.transactor.run((tx) =>
+        this.auth.createAccount(tx, {
           email,
           firstName: nameOf(claims.given_name),
           lastName: nameOf(claims.family_name),
@@ -138,7 +136,7 @@ export class OidcService {
       );
     } catch (error) {
       // Two first sign-ins of the same person racing: the loser finds the winner's row.
-      const constraint = uniqueConstraint(error);
+      const constraint = violatedConstraint(error);
       if (constraint === 'UQ_users_oidc_identity') {
         const winner = await this.findByIdentity(issuer, subject);
         if (winner) return winner;
@@ -149,9 +147,7 @@ export class OidcService {
   }
 
   private findByIdentity(issuer: string, subject: string): Promise<User | null> {
-    return this.dataSource
-      .getRepository(User)
-      .findOne({ where: { oidcIssuer: issuer, oidcSubject: subject } });
+    return this.transactor.read((tx) => this.accounts.findByIdentity(tx, issuer, subject));
   }
 
   private discover(): Promise<client.Configuration> {
@@ -200,10 +196,4 @@ function placeholderEmail(issuer: string, subject: string): string {
 
 function nameOf(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null;
-}
-
-function uniqueConstraint(error: unknown): string | undefined {
-  return error instanceof QueryFailedError
-    ? (error.driverError as { constraint?: string }).constraint
-    : undefined;
 }
