@@ -1,6 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { TxOrManager } from '../../database/transactor.js';
 import { type AccountDeletionParticipant, AccountDeletionParticipants } from '../users/index.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { PushSubscriptionsRepository } from './push/push-subscriptions.repository.js';
 
 /**
  * Deleting an account drops its notifications and push subscriptions (personal data, nothing the books
@@ -12,15 +14,19 @@ export class NotificationsDeletionParticipant implements AccountDeletionParticip
   readonly name = 'notifications';
   readonly order = 200;
 
-  constructor(private readonly participants: AccountDeletionParticipants) {}
+  constructor(
+    private readonly participants: AccountDeletionParticipants,
+    private readonly notifications: NotificationsRepository,
+    private readonly subscriptions: PushSubscriptionsRepository,
+  ) {}
 
   onModuleInit(): void {
     this.participants.register(this);
   }
 
-  async run(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query(`DELETE FROM notifications WHERE "userId" = $1`, [userId]);
-    await manager.query(`UPDATE notifications SET "actorId" = NULL WHERE "actorId" = $1`, [userId]);
-    await manager.query(`DELETE FROM push_subscriptions WHERE "userId" = $1`, [userId]);
+  async run(tx: TxOrManager, userId: string): Promise<void> {
+    await this.notifications.dropAllOf(tx, userId);
+    await this.notifications.unlinkActor(tx, userId);
+    await this.subscriptions.dropAllOf(tx, userId);
   }
 }

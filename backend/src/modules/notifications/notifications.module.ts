@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { transactorProvider } from '../../database/transactor.js';
 import { AuthModule } from '../auth/index.js';
 import { UsersModule } from '../users/index.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
@@ -8,9 +9,11 @@ import { EmailChannel } from './email/email.channel.js';
 import { MailModule } from '../../common/mail/mail.module.js';
 import { NotificationsController, LiveEventsController } from './notifications.controller.js';
 import { NotificationsDeletionParticipant } from './notifications-deletion.participant.js';
+import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 import { PushController } from './push/push.controller.js';
 import { PushEndpointPolicy } from './push/push-endpoint-policy.js';
+import { PushSubscriptionsRepository } from './push/push-subscriptions.repository.js';
 import { PushSubscriptionsService } from './push/push-subscriptions.service.js';
 import { WebPushChannel } from './push/web-push.channel.js';
 import { WebPushSender } from './push/web-push-sender.js';
@@ -25,6 +28,9 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
   imports: [AuthModule, UsersModule, MailModule],
   controllers: [NotificationsController, LiveEventsController, PushController],
   providers: [
+    transactorProvider,
+    NotificationsRepository,
+    PushSubscriptionsRepository,
     NotificationsService,
     RealtimeHub,
     LiveStreams,

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { afterCommit } from '../../database/in-transaction.js';
-import { queryIn } from '../../database/query-in.js';
-import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { afterCommitOf, Transactor, type Tx, type TxOrManager } from '../../database/transactor.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
 import type { NotificationDto, NotificationPageDto } from './dto/notification.dto.js';
-import { UserNotification } from './notification.entity.js';
+import {
+  type BetState,
+  type NotificationEntityRow,
+  type NotificationRow,
+  NotificationsRepository,
+} from './notifications.repository.js';
 import {
   NOTIFICATION_CATEGORY,
   currentBody,
@@ -18,7 +20,7 @@ import {
 } from './notification-kinds.js';
 import type { LiveCursor } from './realtime/live-cursor.js';
 import { RealtimeHub, type CircleLiveChange } from './realtime/realtime-hub.js';
-import { distinctNames, type NameablePerson } from '../users/index.js';
+import { distinctNames } from '../users/index.js';
 
 /** A notification about to be written; its text is rendered once the actor's name is known. */
 export interface NotificationDraft {
@@ -32,63 +34,6 @@ export interface NotificationDraft {
 
 const MAX_PAGE = 50;
 
-interface NotificationRow {
-  userId: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  betId: number | null;
-  actorId: string | null;
-  amount: string | null;
-}
-
-const INSERT_ONE = `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
-  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, "createdAt"`;
-const INSERT_MANY = `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
-  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::uuid[], $7::numeric[])
-  RETURNING id, "createdAt"`;
-
-/**
- * The rows in one statement, without TypeORM's insert builder (every bet transition notifies someone), in
- * the order given. Most transitions notify one person: a single row goes in as plain VALUES, which cost
- * PostgreSQL ≈110 µs of CPU against ≈170–200 for the same row through unnest's seven arrays (5000 of each on
- * this machine, docs/performance.md "The request path").
- */
-function insertNotifications(
-  manager: EntityManager,
-  rows: NotificationRow[],
-): Promise<{ id: number; createdAt: Date }[]> {
-  const [only] = rows;
-  if (rows.length === 1 && only)
-    return queryIn(manager, INSERT_ONE, [
-      only.userId,
-      only.type,
-      only.title,
-      only.body,
-      only.betId,
-      only.actorId,
-      only.amount,
-    ]);
-  return queryIn(manager, INSERT_MANY, [
-    rows.map((row) => row.userId),
-    rows.map((row) => row.type),
-    rows.map((row) => row.title),
-    rows.map((row) => row.body),
-    rows.map((row) => row.betId),
-    rows.map((row) => row.actorId),
-    rows.map((row) => row.amount),
-  ]);
-}
-
-/** What a notification's bet is like now, for the recipient (see NotificationSubject). */
-interface BetState {
-  status: string;
-  reported: boolean;
-  joined: boolean | null;
-  refereeAgreed: boolean | null;
-  called: boolean;
-}
-
 /**
  * The notification centre: writes notifications, and the emails and pushes they cause (the outbox),
  * inside the use case's transaction; once that commits it tells the recipients' open apps (live stream)
@@ -97,22 +42,22 @@ interface BetState {
 @Injectable()
 export class NotificationsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly notifications: NotificationsRepository,
     private readonly hub: RealtimeHub,
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
   ) {}
 
   /**
-   * Writes the drafts and their outbox rows in `manager`'s transaction; nothing leaves unless it commits.
+   * Writes the drafts and their outbox rows in `tx`'s transaction; nothing leaves unless it commits.
    * Two writers notifying the same person do not wait for each other: each row records its transaction's
    * id (a column default), and the live stream orders by it (`since`). Use cases make one call per
    * transaction.
    */
   async notify(tx: TxOrManager, drafts: NotificationDraft[]): Promise<void> {
     if (drafts.length === 0) return;
-    const manager = managerOf(tx);
-    const names = await this.actorNames(manager, drafts);
+    const names = await this.actorNames(tx, drafts);
     const rows: NotificationRow[] = drafts.map((draft) => {
       const text = draft.render(
         (draft.actorId && names.get(nameKey(draft.userId, draft.actorId))) || 'Someone',
@@ -127,18 +72,18 @@ export class NotificationsService {
         amount: draft.amount ?? null,
       };
     });
-    const inserted = await insertNotifications(manager, rows);
+    const inserted = await this.notifications.insert(tx, rows);
     const saved = rows.map((row, index) => {
       const generated = inserted[index];
       if (!generated) throw new Error('the notification insert returned fewer rows than it was given');
       return toDto({ ...row, id: generated.id, createdAt: generated.createdAt, readAt: null });
     });
     const outgoing = await this.outbox.enqueue(
-      manager,
+      tx,
       saved.map((item) => item.dto.id),
       this.clock.now(),
     );
-    afterCommit(manager, () => {
+    afterCommitOf(tx, () => {
       for (const notification of saved)
         this.hub.publish(notification.userId, { type: 'notification', data: notification.dto });
       this.outbox.committed(outgoing);
@@ -148,7 +93,7 @@ export class NotificationsService {
   /** Tells the users' open apps which of their lists changed, once the transaction commits. */
   changed(tx: TxOrManager, userIds: readonly (string | null)[], topics: ChangeTopic[]): void {
     const recipients = [...new Set(userIds.filter((id): id is string => id !== null))];
-    afterCommit(managerOf(tx), () => {
+    afterCommitOf(tx, () => {
       for (const userId of recipients) this.hub.publish(userId, { type: 'changed', data: { topics } });
     });
   }
@@ -159,32 +104,33 @@ export class NotificationsService {
    */
   circleChanged(tx: TxOrManager, memberIds: readonly string[], change: CircleLiveChange): void {
     const recipients = [...new Set(memberIds)];
-    afterCommit(managerOf(tx), () => {
+    afterCommitOf(tx, () => {
       for (const userId of recipients) this.hub.publish(userId, { type: 'circle', data: change });
     });
   }
 
   async list(userId: string, limit = 20, before?: number): Promise<NotificationPageDto> {
     const take = Math.min(Math.max(limit, 1), MAX_PAGE);
-    const query = this.dataSource
-      .getRepository(UserNotification)
-      .createQueryBuilder('n')
-      .where('n.userId = :userId', { userId })
-      .orderBy('n.id', 'DESC')
-      .take(take + 1);
-    if (before !== undefined) query.andWhere('n.id < :before', { before });
-    const [rows, unreadCount] = await Promise.all([query.getMany(), this.unreadCount(userId)]);
-    const page = rows.slice(0, take);
-    const [bets, requests] = await Promise.all([
-      this.betStates(
-        userId,
-        page.map((row) => row.betId),
-      ),
-      this.requestStates(
-        userId,
-        page.filter((row) => row.type === 'friend_request').map((row) => row.actorId),
-      ),
-    ]);
+    const { rows, unreadCount, page, bets, requests } = await this.transactor.read(async (tx) => {
+      const [rows, unreadCount] = await Promise.all([
+        this.notifications.page(tx, userId, take + 1, before),
+        this.notifications.unreadCount(tx, userId),
+      ]);
+      const page = rows.slice(0, take);
+      const [bets, requests] = await Promise.all([
+        this.betStates(
+          tx,
+          userId,
+          page.map((row) => row.betId),
+        ),
+        this.requestStates(
+          tx,
+          userId,
+          page.filter((row) => row.type === 'friend_request').map((row) => row.actorId),
+        ),
+      ]);
+      return { rows, unreadCount, page, bets, requests };
+    });
     return {
       items: page.map((row) => {
         const { dto } = toDto(row);
@@ -223,14 +169,8 @@ export class NotificationsService {
     held: boolean;
     full: boolean;
   }> {
-    const rows = await this.dataSource.query<(NotificationEntityRow & { txid: string; held: boolean })[]>(
-      `SELECT n.id, n."userId", n.type, n.title, n.body, n."betId", n.amount, n."readAt", n."createdAt",
-              n.txid::text AS txid, n.txid >= h.xmin AS held
-         FROM (SELECT txid_snapshot_xmin(txid_current_snapshot()) AS xmin) AS h
-         JOIN notifications n ON n."userId" = $1 AND (n.txid, n.id) > ($2::bigint, $3::int)
-        ORDER BY n.txid, n.id
-        LIMIT $4`,
-      [userId, after.txid, after.id, NOTIFICATIONS_PAGE],
+    const rows = await this.transactor.read((tx) =>
+      this.notifications.since(tx, userId, after, NOTIFICATIONS_PAGE),
     );
     const heldAt = rows.findIndex((row) => row.held);
     const ready = heldAt < 0 ? rows : rows.slice(0, heldAt);
@@ -246,110 +186,64 @@ export class NotificationsService {
    * sends what commits from now on (and any commit still in flight).
    */
   async startCursor(): Promise<LiveCursor> {
-    const [row] = await this.dataSource.query<{ txid: string }[]>(
-      `SELECT txid_snapshot_xmin(txid_current_snapshot())::text AS txid`,
-    );
-    return { txid: row?.txid ?? '0', id: 0 };
+    const txid = await this.transactor.read((tx) => this.notifications.snapshotXmin(tx));
+    return { txid: txid ?? '0', id: 0 };
   }
 
   /** The cursor just after one of the person's notifications (a Last-Event-ID of the previous version). */
   async cursorAt(userId: string, id: number): Promise<LiveCursor | null> {
-    const [row] = await this.dataSource.query<{ txid: string }[]>(
-      `SELECT txid::text AS txid FROM notifications WHERE id = $1 AND "userId" = $2`,
-      [id, userId],
-    );
-    return row ? { txid: row.txid, id } : null;
+    const txid = await this.transactor.read((tx) => this.notifications.txidOf(tx, userId, id));
+    return txid !== undefined ? { txid, id } : null;
   }
 
   /** Marks one of the caller's notifications read; someone else's is reported as not found. */
   async markRead(userId: string, id: number): Promise<{ unreadCount: number }> {
-    // For an UPDATE, TypeORM answers [rows, affected].
-    const [, affected] = await this.dataSource.query<[unknown[], number]>(
-      `UPDATE notifications SET "readAt" = COALESCE("readAt", now()) WHERE id = $1 AND "userId" = $2`,
-      [id, userId],
-    );
-    if (affected === 0) throw new NotFoundError('Notification not found', 'notification_not_found');
-    const unreadCount = await this.unreadCount(userId);
+    const unreadCount = await this.transactor.read(async (tx) => {
+      const affected = await this.notifications.markRead(tx, userId, id);
+      if (affected === 0) throw new NotFoundError('Notification not found', 'notification_not_found');
+      return this.notifications.unreadCount(tx, userId);
+    });
     this.hub.publish(userId, { type: 'changed', data: { topics: ['notifications'] } });
     return { unreadCount };
   }
 
   async markAllRead(userId: string): Promise<{ unreadCount: number }> {
-    await this.dataSource.query(
-      `UPDATE notifications SET "readAt" = now() WHERE "userId" = $1 AND "readAt" IS NULL`,
-      [userId],
-    );
+    await this.transactor.read((tx) => this.notifications.markAllRead(tx, userId));
     this.hub.publish(userId, { type: 'changed', data: { topics: ['notifications'] } });
     return { unreadCount: 0 };
   }
 
   /** The bets a page of notifications is about as they are now, for the recipient, in one query. */
-  private async betStates(userId: string, ids: (number | null)[]): Promise<Map<number, BetState>> {
+  private async betStates(tx: Tx, userId: string, ids: (number | null)[]): Promise<Map<number, BetState>> {
     const betIds = [...new Set(ids.filter((id): id is number => id !== null))];
     if (betIds.length === 0) return new Map();
-    // A pot's recipient reports and joins on their seat; a duel's on the bet's columns.
-    const rows = await this.dataSource.query<({ id: number } & BetState)[]>(
-      `SELECT b.id, b.status, b."calledAt" IS NOT NULL AS called,
-              CASE WHEN b."refereeId" = $2 THEN b."refereeAcceptedAt" IS NOT NULL END AS "refereeAgreed",
-              CASE WHEN b.kind = 'pot' THEN s.result IS NOT NULL
-                   WHEN b."creatorId" = $2 THEN b."creatorResult" IS NOT NULL
-                   ELSE b."opponentResult" IS NOT NULL END AS reported,
-              CASE WHEN s."userId" IS NULL THEN NULL ELSE s."joinedAt" IS NOT NULL END AS joined
-         FROM bets b LEFT JOIN bet_participants s ON s."betId" = b.id AND s."userId" = $2
-        WHERE b.id = ANY($1::int[])`,
-      [betIds, userId],
-    );
+    const rows = await this.notifications.betStates(tx, userId, betIds);
     return new Map(rows.map(({ id, ...state }) => [id, state]));
   }
 
   /** Where the friend requests sent to the user by these people stand now (absent: withdrawn or removed). */
-  private async requestStates(userId: string, requesterIds: (string | null)[]): Promise<Map<string, string>> {
+  private async requestStates(
+    tx: Tx,
+    userId: string,
+    requesterIds: (string | null)[],
+  ): Promise<Map<string, string>> {
     const ids = [...new Set(requesterIds.filter((id): id is string => id !== null))];
     if (ids.length === 0) return new Map();
-    // Either direction: a request the user sent back counts too once the two are friends.
-    const rows = await this.dataSource.query<{ other: string; status: string }[]>(
-      `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS other, status
-         FROM friendships
-        WHERE ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[]))
-           OR ("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[]))
-        ORDER BY "updatedAt"`,
-      [userId, ids],
-    );
+    const rows = await this.notifications.requestStates(tx, userId, ids);
     return new Map(rows.map((row) => [row.other, row.status]));
-  }
-
-  private async unreadCount(userId: string): Promise<number> {
-    const [row] = await this.dataSource.query<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM notifications WHERE "userId" = $1 AND "readAt" IS NULL`,
-      [userId],
-    );
-    return row?.count ?? 0;
   }
 
   /**
    * The actor of each draft named for its recipient (personName: the full name when the recipient may see
    * it, as friends usually may, else the username), in one query whatever the number of drafts.
    */
-  private async actorNames(
-    manager: EntityManager,
-    drafts: NotificationDraft[],
-  ): Promise<Map<string, string>> {
+  private async actorNames(tx: TxOrManager, drafts: NotificationDraft[]): Promise<Map<string, string>> {
     const pairs = drafts.filter((draft) => Boolean(draft.actorId));
     if (pairs.length === 0) return new Map();
-    const rows = await queryIn<
-      (NameablePerson & { recipient: string; id: string; friend: boolean; reader: NameablePerson })[]
-    >(
-      manager,
-      `SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
-              json_build_object('firstName', r."firstName", 'lastName', r."lastName", 'username', r.username) AS reader,
-              EXISTS (SELECT 1 FROM friendships f
-                       WHERE f.status = 'accepted'
-                         AND ((f."requesterId" = p.recipient AND f."addresseeId" = u.id)
-                           OR (f."requesterId" = u.id AND f."addresseeId" = p.recipient))) AS friend
-         FROM unnest($1::uuid[], $2::uuid[]) AS p(recipient, actor)
-         JOIN users u ON u.id = p.actor
-         JOIN users r ON r.id = p.recipient`,
-      [pairs.map((draft) => draft.userId), pairs.map((draft) => draft.actorId)],
+    const rows = await this.notifications.actorNames(
+      tx,
+      pairs.map((draft) => draft.userId),
+      pairs.map((draft) => draft.actorId),
     );
     // Named beside the reader's own name: someone called just what the reader is called gets their username.
     return new Map(
@@ -369,19 +263,6 @@ const nameKey = (recipient: string, actor: string) => `${recipient}:${actor}`;
 /** A stream away longer than this many notifications refetches its lists anyway (it gets `ready`). */
 /** How many notifications one read after a live stream's cursor returns (it reads again when full). */
 export const NOTIFICATIONS_PAGE = 200;
-
-/** The columns of a notification that its DTO is made from. */
-interface NotificationEntityRow {
-  id: number;
-  userId: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  betId: number | null;
-  amount: string | null;
-  readAt: Date | null;
-  createdAt: Date;
-}
 
 function toDto(row: NotificationEntityRow): { userId: string; dto: NotificationDto } {
   return {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { TxOrManager } from '../../database/transactor.js';
 
 /**
  * One feature's share of deleting an account (docs/product.md §10 (accounts)). Runs inside the deletion's single
@@ -17,7 +17,7 @@ export interface AccountDeletionParticipant {
    * rows, so a refund still sees the relations it needs.
    */
   readonly order?: number;
-  run(manager: EntityManager, userId: string): Promise<void>;
+  run(tx: TxOrManager, userId: string): Promise<void>;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface AccountDeletionParticipant {
  *   readonly name = 'my-feature';
  *   constructor(private readonly participants: AccountDeletionParticipants) {}
  *   onModuleInit(): void { this.participants.register(this); }
- *   async run(manager: EntityManager, userId: string): Promise<void> { ... }
+ *   async run(tx: TxOrManager, userId: string): Promise<void> { ... }
  * }
  * ```
  * and list `MyDeletionParticipant` among that module's providers.

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { queryIn } from '../../../database/query-in.js';
+import type { TxOrManager } from '../../../database/transactor.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { EMAILED_TYPES } from '../email/email-message.js';
 import {
@@ -86,17 +87,13 @@ export class NotificationOutbox {
   ) {}
 
   /**
-   * In `manager`'s transaction: one email row per notification of an emailed type whose recipient wants
+   * In `tx`'s transaction: one email row per notification of an emailed type whose recipient wants
    * email (when SMTP is configured), one push row per browser of each recipient who wants pushes.
    * Answers the channels that got rows.
    */
-  async enqueue(
-    manager: EntityManager,
-    notificationIds: number[],
-    now: Date,
-  ): Promise<Set<DeliveryChannelName>> {
+  async enqueue(tx: TxOrManager, notificationIds: number[], now: Date): Promise<Set<DeliveryChannelName>> {
     const rows = await queryIn<{ channel: DeliveryChannelName }[]>(
-      manager,
+      tx,
       `INSERT INTO notification_outbox ("notificationId", channel, "subscriptionId", "nextAttemptAt")
        SELECT n.id, 'email', NULL::int, $2::timestamptz
          FROM notifications n JOIN users u ON u.id = n."userId"

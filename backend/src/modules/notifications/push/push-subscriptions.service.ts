@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
-import { inTransaction } from '../../../database/in-transaction.js';
+import { Transactor } from '../../../database/transactor.js';
 import { PushEndpointPolicy } from './push-endpoint-policy.js';
+import { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
 
 /** Browsers a user may receive pushes on; subscribing on an eleventh drops the oldest. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
@@ -20,7 +20,8 @@ export interface PushSubscriptionInput {
 @Injectable()
 export class PushSubscriptionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly subscriptions: PushSubscriptionsRepository,
     private readonly config: AppConfig,
     private readonly policy: PushEndpointPolicy,
   ) {}
@@ -35,38 +36,23 @@ export class PushSubscriptionsService {
    */
   async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
     await this.policy.assertAllowed(input.endpoint);
-    await inTransaction(this.dataSource, async (manager) => {
+    await this.transactor.run(async (tx) => {
       // One subscribe at a time per user, so the cap below holds under concurrent calls.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-        `push-subscriptions:${userId}`,
-      ]);
-      await manager.query(
-        `INSERT INTO push_subscriptions ("userId", endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (endpoint) DO UPDATE
-           SET "userId" = EXCLUDED."userId", p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, "createdAt" = now()`,
-        [userId, input.endpoint, input.p256dh, input.auth],
-      );
-      await manager.query(
-        `DELETE FROM push_subscriptions WHERE "userId" = $1 AND id NOT IN (
-           SELECT id FROM push_subscriptions WHERE "userId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT $2)`,
-        [userId, MAX_SUBSCRIPTIONS_PER_USER],
-      );
+      await this.subscriptions.lockUser(tx, userId);
+      await this.subscriptions.upsert(tx, userId, input);
+      await this.subscriptions.keepNewest(tx, userId, MAX_SUBSCRIPTIONS_PER_USER);
     });
   }
 
   /** Removes the caller's subscription of `endpoint`; someone else's, or none, is left alone silently. */
   async unsubscribe(userId: string, endpoint: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM push_subscriptions WHERE endpoint = $1 AND "userId" = $2`, [
-      endpoint,
-      userId,
-    ]);
+    await this.transactor.read((tx) => this.subscriptions.deleteOfUser(tx, userId, endpoint));
   }
 
   /** The push service says the subscription is gone (404/410): forget it. */
   async forget(target: { subscriptionId: number; endpoint: string }): Promise<void> {
-    await this.dataSource.query(`DELETE FROM push_subscriptions WHERE id = $1 AND endpoint = $2`, [
-      target.subscriptionId,
-      target.endpoint,
-    ]);
+    await this.transactor.read((tx) =>
+      this.subscriptions.deleteGone(tx, target.subscriptionId, target.endpoint),
+    );
   }
 }
