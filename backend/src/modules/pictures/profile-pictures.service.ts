@@ -1,18 +1,17 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
-import { inTransaction } from '../../database/in-transaction.js';
+import { Transactor, type TxOrManager } from '../../database/transactor.js';
 import {
   type AccountDeletionParticipant,
   AccountDeletionParticipants,
   isVisible,
-  type PrivacySettings,
   type SelfUserDto,
   UsersService,
 } from '../users/index.js';
 import { RelationsService } from '../friends/index.js';
 import { normalisePicture } from './picture-image.js';
+import { ProfilePicturesRepository } from './profile-pictures.repository.js';
 
 /** Our own address of a user's picture; `v` changes with every new picture, so it can be cached forever. */
 export function pictureUrl(userId: string, version: string): string {
@@ -37,7 +36,8 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
   readonly order = 300;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly pictures: ProfilePicturesRepository,
     private readonly users: UsersService,
     private readonly relations: RelationsService,
     private readonly participants: AccountDeletionParticipants,
@@ -50,34 +50,20 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
   /** Replaces the caller's picture. The image work happens before the transaction opens. */
   async upload(userId: string, bytes: Buffer): Promise<SelfUserDto> {
     const picture = await normalisePicture(bytes);
-    await inTransaction(this.dataSource, async (manager) => {
-      await lockActiveUser(manager, userId);
-      await manager.query(
-        `INSERT INTO profile_pictures ("userId", image, "contentType", version, width, height)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT ("userId") DO UPDATE
-           SET image = EXCLUDED.image, "contentType" = EXCLUDED."contentType", version = EXCLUDED.version,
-               width = EXCLUDED.width, height = EXCLUDED.height, "updatedAt" = now()`,
-        [userId, picture.image, picture.contentType, picture.version, picture.width, picture.height],
-      );
-      await manager.query(`UPDATE users SET "profileImageUrl" = $2, "updatedAt" = now() WHERE id = $1`, [
-        userId,
-        pictureUrl(userId, picture.version),
-      ]);
+    await this.transactor.run(async (tx) => {
+      await this.lockActiveUser(tx, userId);
+      await this.pictures.upsert(tx, userId, picture);
+      await this.pictures.setUrl(tx, userId, pictureUrl(userId, picture.version));
     });
     return this.users.selfView(userId);
   }
 
   /** Removes the caller's picture (initials show instead); removing none is not an error. */
   async remove(userId: string): Promise<SelfUserDto> {
-    await inTransaction(this.dataSource, async (manager) => {
-      await lockActiveUser(manager, userId);
-      await this.run(manager, userId);
-      await manager.query(
-        `UPDATE users SET "profileImageUrl" = NULL, "updatedAt" = now()
-          WHERE id = $1 AND "profileImageUrl" IS NOT NULL`,
-        [userId],
-      );
+    await this.transactor.run(async (tx) => {
+      await this.lockActiveUser(tx, userId);
+      await this.run(tx, userId);
+      await this.pictures.clearUrl(tx, userId);
     });
     return this.users.selfView(userId);
   }
@@ -88,14 +74,7 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
    * else, a missing picture included, is the same 404, so the answer never tells whether one exists.
    */
   async read(viewer: AuthUser, userId: string): Promise<ServedPicture> {
-    const [row] = await this.dataSource.query<
-      (ServedPicture & { privacySettings: Partial<PrivacySettings> | null; banned: boolean })[]
-    >(
-      `SELECT p.image, p."contentType", p.version, u."privacySettings", u."bannedAt" IS NOT NULL AS banned
-         FROM profile_pictures p JOIN users u ON u.id = p."userId"
-        WHERE p."userId" = $1 AND u."deletedAt" IS NULL`,
-      [userId],
-    );
+    const row = await this.transactor.read((tx) => this.pictures.find(tx, userId));
     const relation = row ? (await this.relations.relationsOf(viewer, [userId])).get(userId) : undefined;
     // A banned person's profile answers 404 to everyone but admins and themselves; so does their picture.
     const hidden = row?.banned === true && relation !== 'admin' && relation !== 'self';
@@ -106,15 +85,13 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
   }
 
   /** Account deletion's share: the picture goes with the rest of the personal data. */
-  async run(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query(`DELETE FROM profile_pictures WHERE "userId" = $1`, [userId]);
+  async run(tx: TxOrManager, userId: string): Promise<void> {
+    await this.pictures.delete(tx, userId);
   }
-}
 
-async function lockActiveUser(manager: EntityManager, userId: string): Promise<void> {
-  const [user] = await manager.query<{ id: string }[]>(
-    `SELECT id FROM users WHERE id = $1 AND "deletedAt" IS NULL FOR NO KEY UPDATE`,
-    [userId],
-  );
-  if (!user) throw new NotFoundError('User not found', 'user_not_found');
+  private async lockActiveUser(tx: TxOrManager, userId: string): Promise<void> {
+    if (!(await this.pictures.lockActiveUser(tx, userId))) {
+      throw new NotFoundError('User not found', 'user_not_found');
+    }
+  }
 }

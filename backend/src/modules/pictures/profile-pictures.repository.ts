@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { queryIn } from '../../database/query-in.js';
+import type { TxOrManager } from '../../database/transactor.js';
+import type { PrivacySettings } from '../users/index.js';
+import type { NormalisedPicture } from './picture-image.js';
+
+/** A stored picture with what deciding who may see it needs. */
+export interface StoredPictureRow {
+  image: Buffer;
+  contentType: string;
+  version: string;
+  privacySettings: Partial<PrivacySettings> | null;
+  banned: boolean;
+}
+
+/** The profile_pictures table, and the user row's picture address kept beside it. */
+@Injectable()
+export class ProfilePicturesRepository {
+  /** The user's row, locked for the transaction; false when there is no such (undeleted) user. */
+  async lockActiveUser(tx: TxOrManager, userId: string): Promise<boolean> {
+    const [user] = await queryIn<{ id: string }[]>(
+      tx,
+      `SELECT id FROM users WHERE id = $1 AND "deletedAt" IS NULL FOR NO KEY UPDATE`,
+      [userId],
+    );
+    return user !== undefined;
+  }
+
+  async upsert(tx: TxOrManager, userId: string, picture: NormalisedPicture): Promise<void> {
+    await queryIn(
+      tx,
+      `INSERT INTO profile_pictures ("userId", image, "contentType", version, width, height)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT ("userId") DO UPDATE
+         SET image = EXCLUDED.image, "contentType" = EXCLUDED."contentType", version = EXCLUDED.version,
+             width = EXCLUDED.width, height = EXCLUDED.height, "updatedAt" = now()`,
+      [userId, picture.image, picture.contentType, picture.version, picture.width, picture.height],
+    );
+  }
+
+  async setUrl(tx: TxOrManager, userId: string, url: string): Promise<void> {
+    await queryIn(tx, `UPDATE users SET "profileImageUrl" = $2, "updatedAt" = now() WHERE id = $1`, [
+      userId,
+      url,
+    ]);
+  }
+
+  async clearUrl(tx: TxOrManager, userId: string): Promise<void> {
+    await queryIn(
+      tx,
+      `UPDATE users SET "profileImageUrl" = NULL, "updatedAt" = now()
+        WHERE id = $1 AND "profileImageUrl" IS NOT NULL`,
+      [userId],
+    );
+  }
+
+  async delete(tx: TxOrManager, userId: string): Promise<void> {
+    await queryIn(tx, `DELETE FROM profile_pictures WHERE "userId" = $1`, [userId]);
+  }
+
+  /** The user's picture while the account exists. */
+  async find(tx: TxOrManager, userId: string): Promise<StoredPictureRow | undefined> {
+    const [row] = await queryIn<StoredPictureRow[]>(
+      tx,
+      `SELECT p.image, p."contentType", p.version, u."privacySettings", u."bannedAt" IS NOT NULL AS banned
+         FROM profile_pictures p JOIN users u ON u.id = p."userId"
+        WHERE p."userId" = $1 AND u."deletedAt" IS NULL`,
+      [userId],
+    );
+    return row;
+  }
+}
