@@ -25,6 +25,7 @@ import { BetsService } from './bets.service.js';
 import { BetParticipantsRepository } from './bet-participants.repository.js';
 import { PotsService } from './pots.service.js';
 import { ChallengesController } from './challenges.controller.js';
+import { DisputeStatementsRepository } from './dispute-statements.repository.js';
 import { DisputeStatementsService } from './dispute-statements.service.js';
 import { BetDeadlinesJob } from './jobs/bet-deadlines.job.js';
 import { BetRemindersJob } from './jobs/bet-reminders.job.js';
@@ -60,6 +61,7 @@ import { RefereesController } from './referees.controller.js';
     BetsDeletionParticipant,
     BetsReadService,
     BetPageService,
+    DisputeStatementsRepository,
     DisputeStatementsService,
     BetActivityRecorder,
     BetDeadlinesJob,
