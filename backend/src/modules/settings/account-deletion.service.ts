@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../common/errors/domain-error.js';
-import { inTransaction } from '../../database/in-transaction.js';
-import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import { Transactor, type TxOrManager } from '../../database/transactor.js';
 import { AccountEmailService, PasswordHasher, SessionStore } from '../auth/index.js';
 import { FriendsRepository } from '../friends/index.js';
 import { AccountDeletionParticipants } from '../users/index.js';
+import { SettingsRepository } from './settings.repository.js';
 
 /**
  * Deletes an account per docs/product.md §10 (accounts), in one transaction:
@@ -21,7 +20,8 @@ import { AccountDeletionParticipants } from '../users/index.js';
 @Injectable()
 export class AccountDeletionService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly account: SettingsRepository,
     private readonly participants: AccountDeletionParticipants,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
@@ -31,10 +31,7 @@ export class AccountDeletionService {
 
   /** The user deleting themself: a password account must confirm with its password. */
   async deleteOwnAccount(userId: string, password: string | undefined): Promise<void> {
-    const [row] = await this.dataSource.query<{ password: string | null }[]>(
-      `SELECT password FROM users WHERE id = $1 AND "deletedAt" IS NULL`,
-      [userId],
-    );
+    const row = await this.transactor.read((tx) => this.account.passwordOf(tx, userId));
     if (!row) throw new NotFoundError('User not found', 'user_not_found');
     if (row.password !== null) {
       if (!password) {
@@ -48,13 +45,11 @@ export class AccountDeletionService {
         });
       }
     }
-    await inTransaction(this.dataSource, async (manager) => {
-      const [locked] = await manager.query<{ id: string }[]>(
-        `SELECT id FROM users WHERE id = $1 AND "deletedAt" IS NULL FOR NO KEY UPDATE`,
-        [userId],
-      );
-      if (!locked) throw new NotFoundError('User not found', 'user_not_found');
-      await this.deleteWithin(manager, userId);
+    await this.transactor.run(async (tx) => {
+      if (!(await this.account.lockForDeletion(tx, userId))) {
+        throw new NotFoundError('User not found', 'user_not_found');
+      }
+      await this.deleteWithin(tx, userId);
     });
     await this.sessions.destroyAllFor(userId);
   }
@@ -64,23 +59,11 @@ export class AccountDeletionService {
    * checked it is not deleted (the admin panel uses this too). The caller ends the sessions after commit.
    */
   async deleteWithin(tx: TxOrManager, userId: string): Promise<void> {
-    const manager = managerOf(tx);
     for (const participant of this.participants.all()) {
-      await participant.run(manager, userId);
+      await participant.run(tx, userId);
     }
-    await this.friendships.dropAllOf(manager, userId);
-    await this.accountEmails.dropResetTokensOf(manager, userId);
-    await manager.query(
-      `UPDATE users
-          SET email = 'deleted-' || id || '@deleted.invalid',
-              "firstName" = NULL, "lastName" = NULL, username = NULL, "phoneNumber" = NULL, birthday = NULL,
-              state = NULL, "profileImageUrl" = NULL, password = NULL, "isAdmin" = false,
-              "twoFactorEnabled" = false, "twoFactorSecret" = NULL, "twoFactorLastStep" = NULL,
-              "emailVerificationCode" = NULL, "emailVerificationToken" = NULL, "emailVerificationExpires" = NULL,
-              "oidcIssuer" = NULL, "oidcSubject" = NULL,
-              "deletedAt" = now(), "updatedAt" = now()
-        WHERE id = $1`,
-      [userId],
-    );
+    await this.friendships.dropAllOf(tx, userId);
+    await this.accountEmails.dropResetTokensOf(tx, userId);
+    await this.account.anonymise(tx, userId);
   }
 }

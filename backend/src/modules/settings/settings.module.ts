@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { transactorProvider } from '../../database/transactor.js';
 import { AuthModule } from '../auth/index.js';
 import { BetsModule } from '../bets/index.js';
 import { FriendsModule } from '../friends/index.js';
@@ -6,12 +7,13 @@ import { UsersModule } from '../users/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { SettingsController } from './settings.controller.js';
+import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
   imports: [AuthModule, BetsModule, FriendsModule, UsersModule, WalletModule],
   controllers: [SettingsController],
-  providers: [SettingsService, AccountDeletionService],
+  providers: [transactorProvider, SettingsRepository, SettingsService, AccountDeletionService],
   exports: [AccountDeletionService],
 })
 export class SettingsModule {}

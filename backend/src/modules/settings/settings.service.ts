@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, QueryFailedError } from 'typeorm';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors/domain-error.js';
-import { inTransaction } from '../../database/in-transaction.js';
+import { violatedConstraint } from '../../database/query-errors.js';
+import { Transactor } from '../../database/transactor.js';
 import { AuthService, PasswordHasher, SessionStore, type SignedIn } from '../auth/index.js';
 import { BetsExport } from '../bets/index.js';
 import { FriendsRepository } from '../friends/index.js';
 import { type SelfUserDto, User, UsersService } from '../users/index.js';
 import { WalletReadService } from '../wallet/index.js';
+import { SettingsRepository } from './settings.repository.js';
 import type { AccountExportDto } from './dto/account-export.dto.js';
 import type {
   NotificationSettingsDto,
@@ -19,7 +20,8 @@ const EXPORT_LIMIT = 10_000;
 @Injectable()
 export class SettingsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactor: Transactor,
+    private readonly account: SettingsRepository,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
@@ -35,12 +37,8 @@ export class SettingsService {
    */
   async updateProfile(userId: string, input: UpdateProfileDto): Promise<SelfUserDto> {
     const birthday = input.birthday !== undefined ? pastDate(input.birthday) : undefined;
-    await inTransaction(this.dataSource, async (manager) => {
-      const users = manager.getRepository(User);
-      const user = await users.findOne({
-        where: { id: userId, deletedAt: IsNull() },
-        lock: { mode: 'pessimistic_write' },
-      });
+    await this.transactor.run(async (tx) => {
+      const user = await this.account.lockActiveUser(tx, userId);
       if (!user) throw new NotFoundError('User not found', 'user_not_found');
       if (
         input.email !== undefined &&
@@ -64,14 +62,10 @@ export class SettingsService {
         merged.firstName && merged.lastName && merged.username && merged.birthday && merged.state,
       );
       try {
-        await users.update({ id: userId }, next);
+        await this.account.update(tx, userId, next);
       } catch (error) {
         // The case-insensitive unique index is the one judge of "taken", races included.
-        const constraint =
-          error instanceof QueryFailedError
-            ? (error.driverError as { constraint?: string }).constraint
-            : undefined;
-        if (constraint === 'UQ_users_username_lower') throw usernameTaken();
+        if (violatedConstraint(error) === 'UQ_users_username_lower') throw usernameTaken();
         throw error;
       }
     });
@@ -85,7 +79,7 @@ export class SettingsService {
       ...(input.pushNotifications !== undefined ? { pushNotifications: input.pushNotifications } : {}),
     };
     if (Object.keys(changes).length > 0) {
-      await this.dataSource.getRepository(User).update({ id: userId }, changes);
+      await this.transactor.read((tx) => this.account.update(tx, userId, changes));
     }
     return this.users.selfView(userId);
   }
@@ -97,10 +91,7 @@ export class SettingsService {
       PRIVACY_KEYS.flatMap((key) => (input[key] !== undefined ? [[key, input[key]]] : [])),
     );
     if (Object.keys(patch).length > 0) {
-      await this.dataSource.query(
-        `UPDATE users SET "privacySettings" = "privacySettings" || $2::jsonb, "updatedAt" = now() WHERE id = $1`,
-        [userId, JSON.stringify(patch)],
-      );
+      await this.transactor.read((tx) => this.account.mergePrivacy(tx, userId, patch));
     }
     return this.users.selfView(userId);
   }
@@ -110,10 +101,7 @@ export class SettingsService {
    * token dies at once) and opens a fresh one for the caller.
    */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<SignedIn> {
-    const [row] = await this.dataSource.query<{ password: string | null }[]>(
-      `SELECT password FROM users WHERE id = $1 AND "deletedAt" IS NULL`,
-      [userId],
-    );
+    const row = await this.transactor.read((tx) => this.account.passwordOf(tx, userId));
     if (!row) throw new NotFoundError('User not found', 'user_not_found');
     if (row.password === null) {
       throw new BadRequestError(
@@ -133,9 +121,9 @@ export class SettingsService {
     }
     const hash = await this.hasher.hash(newPassword);
     // Conditional on the hash just verified: of two racing changes, the second finds it gone.
-    const [, changed] = await this.dataSource.query<[unknown[], number]>(
-      `UPDATE users SET password = $2, "updatedAt" = now() WHERE id = $1 AND password = $3 AND "deletedAt" IS NULL`,
-      [userId, hash, row.password],
+    const previous = row.password;
+    const changed = await this.transactor.read((tx) =>
+      this.account.replacePassword(tx, userId, hash, previous),
     );
     if (changed !== 1) {
       throw new BadRequestError('Current password is incorrect', 'wrong_password', {
@@ -164,8 +152,10 @@ export class SettingsService {
         twoFactorEnabled: profile.twoFactorEnabled,
       },
       transactions: await this.ledger.exportOf(userId, EXPORT_LIMIT),
-      bets: await this.bets.betsOf(userId, EXPORT_LIMIT),
-      betActivities: await this.bets.activitiesOf(userId, EXPORT_LIMIT),
+      ...(await this.transactor.read(async (tx) => ({
+        bets: await this.bets.betsOf(tx, userId, EXPORT_LIMIT),
+        betActivities: await this.bets.activitiesOf(tx, userId, EXPORT_LIMIT),
+      }))),
       friendships: await this.friendships.exportOf(userId, EXPORT_LIMIT),
     };
   }
