@@ -16,16 +16,6 @@ export interface StoredPictureRow {
 /** The profile_pictures table, and the user row's picture address kept beside it. */
 @Injectable()
 export class ProfilePicturesRepository {
-  /** The user's row, locked for the transaction; false when there is no such (undeleted) user. */
-  async lockActiveUser(tx: TxOrManager, userId: string): Promise<boolean> {
-    const [user] = await queryIn<{ id: string }[]>(
-      tx,
-      `SELECT id FROM users WHERE id = $1 AND "deletedAt" IS NULL FOR NO KEY UPDATE`,
-      [userId],
-    );
-    return user !== undefined;
-  }
-
   async upsert(tx: TxOrManager, userId: string, picture: NormalisedPicture): Promise<void> {
     await queryIn(
       tx,

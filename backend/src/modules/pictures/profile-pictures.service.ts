@@ -5,6 +5,7 @@ import { Transactor, type TxOrManager } from '../../database/transactor.js';
 import {
   type AccountDeletionParticipant,
   AccountDeletionParticipants,
+  AccountStanding,
   isVisible,
   type SelfUserDto,
   UsersService,
@@ -41,6 +42,7 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
     private readonly users: UsersService,
     private readonly relations: RelationsService,
     private readonly participants: AccountDeletionParticipants,
+    private readonly standing: AccountStanding,
   ) {}
 
   onModuleInit(): void {
@@ -90,7 +92,7 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
   }
 
   private async lockActiveUser(tx: TxOrManager, userId: string): Promise<void> {
-    if (!(await this.pictures.lockActiveUser(tx, userId))) {
+    if (!(await this.standing.lockUndeleted(tx, userId))) {
       throw new NotFoundError('User not found', 'user_not_found');
     }
   }

@@ -3,7 +3,7 @@ import { BadRequestError, NotFoundError } from '../../common/errors/domain-error
 import { Transactor, type TxOrManager } from '../../database/transactor.js';
 import { AccountEmailService, PasswordHasher, SessionStore } from '../auth/index.js';
 import { FriendsRepository } from '../friends/index.js';
-import { AccountDeletionParticipants } from '../users/index.js';
+import { AccountDeletionParticipants, AccountStanding } from '../users/index.js';
 import { SettingsRepository } from './settings.repository.js';
 
 /**
@@ -27,6 +27,7 @@ export class AccountDeletionService {
     private readonly sessions: SessionStore,
     private readonly friendships: FriendsRepository,
     private readonly accountEmails: AccountEmailService,
+    private readonly standing: AccountStanding,
   ) {}
 
   /** The user deleting themself: a password account must confirm with its password. */
@@ -46,7 +47,7 @@ export class AccountDeletionService {
       }
     }
     await this.transactor.run(async (tx) => {
-      if (!(await this.account.lockForDeletion(tx, userId))) {
+      if (!(await this.standing.lockUndeleted(tx, userId))) {
         throw new NotFoundError('User not found', 'user_not_found');
       }
       await this.deleteWithin(tx, userId);

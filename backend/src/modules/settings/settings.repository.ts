@@ -48,16 +48,6 @@ export class SettingsRepository {
     return changed;
   }
 
-  /** Locks the undeleted user's row for the deletion; false when there is none (deleted meanwhile). */
-  async lockForDeletion(tx: TxOrManager, userId: string): Promise<boolean> {
-    const [locked] = await queryIn<{ id: string }[]>(
-      tx,
-      `SELECT id FROM users WHERE id = $1 AND "deletedAt" IS NULL FOR NO KEY UPDATE`,
-      [userId],
-    );
-    return locked !== undefined;
-  }
-
   /**
    * The row made an anonymised tombstone: everything personal and every credential nulled, `deletedAt` set;
    * ledger, bet and audit rows keep pointing at it.

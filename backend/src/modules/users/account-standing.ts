@@ -27,6 +27,19 @@ export class AccountStanding {
     return row?.suspended ?? false;
   }
 
+  /**
+   * Locks the user's row for the rest of the transaction (a change of their own account, or its deletion);
+   * false when there is no such undeleted user.
+   */
+  async lockUndeleted(tx: TxOrManager, userId: string): Promise<boolean> {
+    const [user] = await queryIn<{ id: string }[]>(
+      tx,
+      `SELECT id FROM users WHERE id = $1 AND "deletedAt" IS NULL FOR NO KEY UPDATE`,
+      [userId],
+    );
+    return user !== undefined;
+  }
+
   /** Whether the person is still on the platform: neither deleted nor banned. */
   async isActive(tx: TxOrManager, userId: string): Promise<boolean> {
     const [row] = await queryIn<{ id: string }[]>(
