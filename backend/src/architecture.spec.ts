@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 interface ModuleGraph {
   SHARED: string[];
@@ -141,6 +141,71 @@ describe('each module owns its tables', () => {
     expect([...graph.foreignTables([sql, entity]).keys()].sort()).toEqual([
       'circles -> bets',
       'circles -> transactions',
+    ]);
+  });
+});
+
+/**
+ * Files under modules/ that may hold TypeORM's DataSource or EntityManager besides the repositories, and why.
+ * Everything else reaches the database through the Transactor and its repositories; like the list above, this
+ * one only shrinks (an entry whose file no longer imports them fails too).
+ */
+const DATABASE_HANDLES_ALLOWED: Record<string, string> = {
+  'bets/bets-read.service.ts': 'not yet moved',
+  'auth/auth-throttling.ts': 'the login rate limiter resolves an account before any use case runs',
+  'auth/auth.module.ts': 'hands the DataSource to that rate limiter’s factory',
+  'notifications/delivery/notification-outbox.ts':
+    'the outbox workers claim, finish and clean rows outside any use case (infrastructure)',
+  'health/health.controller.ts': 'the readiness probe pings the database itself',
+};
+
+const TYPEORM_IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'typeorm'/g;
+
+/** The files (path under modules/) among `files` that import DataSource or EntityManager from typeorm. */
+function databaseHandleImports(files: Sample[]): string[] {
+  const modulesDir = resolve(root, 'backend/src/modules');
+  return files
+    .filter(([, text]) =>
+      [...text.matchAll(TYPEORM_IMPORT)].some(([, names]) =>
+        (names ?? '')
+          .split(',')
+          .some((name) => /^(?:type\s+)?(?:DataSource|EntityManager)\b/.test(name.trim())),
+      ),
+    )
+    .map(([path]) => relative(modulesDir, path).split('\\').join('/'))
+    .filter((path) => !path.endsWith('.repository.ts'))
+    .sort();
+}
+
+function moduleSources(dir: string): Sample[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry): Sample[] => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return moduleSources(path);
+    return /\.ts$/.test(entry.name) && !/\.spec\.ts$/.test(entry.name)
+      ? [[path, readFileSync(path, 'utf8')]]
+      : [];
+  });
+}
+
+describe('services reach the database through the Transactor', () => {
+  it('no file under modules/ but a repository imports DataSource or EntityManager, beyond the known list', () => {
+    const found = databaseHandleImports(moduleSources(resolve(root, 'backend/src/modules')));
+    expect(found).toEqual(Object.keys(DATABASE_HANDLES_ALLOWED).sort());
+  });
+
+  it('catches a service that imports one, and lets a repository or other TypeORM names through', () => {
+    const friends = resolve(root, 'backend/src/modules/friends');
+    const samples: Sample[] = [
+      [join(friends, 'sample.service.ts'), "import { DataSource } from 'typeorm';\n"],
+      [join(friends, 'other.service.ts'), "import { IsNull, type EntityManager } from 'typeorm';\n"],
+      [join(friends, 'typed.ts'), "import type {\n  EntityManager,\n} from 'typeorm';\n"],
+      [join(friends, 'sample.repository.ts'), "import { DataSource } from 'typeorm';\n"],
+      [join(friends, 'plain.service.ts'), "import { IsNull, Repository } from 'typeorm';\n"],
+    ];
+    expect(databaseHandleImports(samples)).toEqual([
+      'friends/other.service.ts',
+      'friends/sample.service.ts',
+      'friends/typed.ts',
     ]);
   });
 });
