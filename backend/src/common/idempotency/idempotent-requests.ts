@@ -51,8 +51,8 @@ export interface IdempotentCall {
  * without running again; the same key with a different request is a 409 idempotency_key_reused.
  *
  * Crash safety: the claim of the key, the operation and the stored answer are ONE transaction
- * (`inUnitOfWork`: the services' `inTransaction` joins it under a savepoint, and the response is read
- * through it too). If the process or the database dies anywhere in between, PostgreSQL rolls all of it
+ * (`inUnitOfWork`: the services' `Transactor.run` joins it under a savepoint, and `Transactor.read` reads
+ * the response through it too). If the process or the database dies anywhere in between, PostgreSQL rolls all of it
  * back, so no key is ever left "in progress" and the retry simply runs the operation — exactly once. A
  * duplicate sent while the first is running waits on the first one's uncommitted claim (INSERT … ON
  * CONFLICT waits for the other transaction) and then replays its answer, or runs if the first rolled
