@@ -10,6 +10,9 @@ async function expectFullTab(page: Page, name: string): Promise<void> {
   expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 }
 
+const tabWidths = (page: Page) =>
+  page.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().width));
+
 /** The tabs share one row: a second row read as a second set of tabs. */
 async function expectTabsOnOneRow(page: Page): Promise<void> {
   await expect(page.getByRole('tab').first()).toBeVisible();
@@ -125,7 +128,13 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
     ['Resolved', 'admin-resolved-360'],
     ['Audit Log', 'admin-audit-360'],
   ] as const) {
-    await page.getByRole('tab', { name: tab }).click();
+    const tapped = page.getByRole('tab', { name: tab });
+    const widthsBefore = await tabWidths(page);
+    await tapped.click();
+    // What the person sees before the next tap: the tab they tapped is the selected one, and no tab changed
+    // size for it (a resized tab slides the scrolling row under the next tap).
+    await expect(tapped).toHaveAttribute('aria-selected', 'true');
+    expect(await tabWidths(page)).toEqual(widthsBefore);
     // The tabs at the top of the screen, so the shot shows the tab's content rather than the summary cards.
     await page
       .getByRole('tablist')
