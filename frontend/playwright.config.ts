@@ -40,11 +40,18 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: 'list',
-  // A failed journey keeps its trace (DOM snapshots of every step, network, console) in test-results/; the
-  // screencast is left out, a quarter of the journeys' CPU here for frames the snapshots already show.
+  // A failed journey keeps its trace (every action with its timing, network, console) in test-results/, and
+  // Playwright writes the page's accessibility snapshot at the failure beside it. DOM snapshots of every step
+  // cost an eighth of the journeys' CPU here (and the screencast a quarter), so they are recorded only when
+  // asked for: E2E_TRACE_SNAPSHOTS=1.
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    trace: {
+      mode: 'retain-on-failure',
+      screenshots: false,
+      snapshots: process.env.E2E_TRACE_SNAPSHOTS === '1',
+      sources: false,
+    },
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
