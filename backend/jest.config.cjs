@@ -46,6 +46,7 @@ const common = {
   testEnvironment: 'node',
 };
 module.exports = {
+  testSequencer: '<rootDir>/test/slowest-first-sequencer.cjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {
