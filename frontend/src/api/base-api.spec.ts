@@ -1,7 +1,7 @@
 import { makeStore } from '../store/store';
-import { authApi } from '../session/auth-api';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY, SESSION_HINT_COOKIE } from '../lib/auth-storage';
 import { apiBaseQuery } from './base-api';
+import { enhancedApi } from './enhanced-api';
 
 interface FakeAnswer {
   status: number;
@@ -69,6 +69,16 @@ describe('apiBaseQuery (docs/product.md §7 call conventions)', () => {
     expect(fetchMock.mock.calls[0][1].body).toBe(image);
   });
 
+  it('appends the defined query parameters and leaves out undefined ones', async () => {
+    answer({ status: 200, body: '[]' });
+    await apiBaseQuery(
+      { url: '/api/bets/history', params: { limit: 20, before: undefined, opponentId: 'a b&c' } },
+      queryApi,
+      {},
+    );
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/bets/history?limit=20&opponentId=a+b%26c');
+  });
+
   it('turns a non-OK answer into "<status>: <body text>", or the status text when the body is empty', async () => {
     answer({ status: 400, statusText: 'Bad Request', body: '{"message":"Title is required"}' });
     answer({ status: 502, statusText: 'Bad Gateway' });
@@ -83,7 +93,7 @@ describe('apiBaseQuery (docs/product.md §7 call conventions)', () => {
   });
 });
 
-describe('getCurrentUser (GET /api/auth/user)', () => {
+describe('currentUser (GET /api/auth/user)', () => {
   const user = {
     id: 'u1',
     firstName: 'Ada',
@@ -94,7 +104,7 @@ describe('getCurrentUser (GET /api/auth/user)', () => {
 
   async function fetchUser() {
     const store = makeStore();
-    return store.dispatch(authApi.endpoints.getCurrentUser.initiate());
+    return store.dispatch(enhancedApi.endpoints.currentUser.initiate());
   }
 
   it('returns the user', async () => {
@@ -144,8 +154,8 @@ describe('getCurrentUser (GET /api/auth/user)', () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok-123');
     answer({ status: 200, body: JSON.stringify(user) });
     const store = makeStore();
-    await store.dispatch(authApi.endpoints.getCurrentUser.initiate());
-    const again = await store.dispatch(authApi.endpoints.getCurrentUser.initiate());
+    await store.dispatch(enhancedApi.endpoints.currentUser.initiate());
+    const again = await store.dispatch(enhancedApi.endpoints.currentUser.initiate());
     expect(again.data).toEqual(user);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

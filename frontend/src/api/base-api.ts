@@ -9,6 +9,17 @@ export interface RequestArgs {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
+  /** Query parameters (the generated endpoints' `params`); undefined and null ones are left out. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+}
+
+/** `url` with its defined query parameters appended. */
+function withParams(url: string, params: RequestArgs['params']): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {}))
+    if (value !== undefined && value !== null) search.append(name, String(value));
+  const query = search.toString();
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
 
 /**
@@ -26,7 +37,7 @@ export const apiBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> 
     headers['Content-Type'] = isBlob ? (request.body as Blob).type : 'application/json';
   let response: Response;
   try {
-    response = await fetch(request.url, {
+    response = await fetch(withParams(request.url, request.params), {
       method: request.method ?? 'GET',
       credentials: 'include',
       headers,
@@ -50,7 +61,10 @@ export const apiBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> 
   }
 };
 
-/** The one API slice; each feature injects its endpoints. Reads are cached indefinitely (docs/product.md §7). */
+/**
+ * The one API slice. Its endpoints are generated from the OpenAPI document (`generated.ts`); their tags and
+ * hand-kept behaviour are added in `enhanced-api.ts`, where the app imports its hooks from.
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
@@ -59,21 +73,5 @@ export const api = createApi({
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,
-  tagTypes: [
-    'User',
-    'Bet',
-    'Friend',
-    'FriendRequest',
-    'Activity',
-    'Analytics',
-    'Wallet',
-    'Admin',
-    'Notification',
-    'Invite',
-    'Circle',
-    'CircleFeed',
-    'CircleComments',
-    'Trophy',
-  ],
   endpoints: () => ({}),
 });

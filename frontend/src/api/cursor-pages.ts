@@ -8,7 +8,3 @@ export function cursorPages<Cursor extends string | number>() {
     getNextPageParam: (last: { nextBefore: Cursor | null }) => last.nextBefore,
   };
 }
-
-/** `path` asking for the page after `before` (the first page when null). */
-export const withCursor = (path: string, before: string | number | null): string =>
-  before === null ? path : `${path}${path.includes('?') ? '&' : '?'}before=${encodeURIComponent(before)}`;

@@ -4,7 +4,9 @@ import {
   unreadCountOf,
   type NotificationPages,
 } from './notification-cache';
-import type { AppNotification } from './types';
+import type { Schemas } from './schemas';
+
+type AppNotification = Schemas['NotificationDto'];
 
 function item(id: number, readAt: string | null = null): AppNotification {
   return {

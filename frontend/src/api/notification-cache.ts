@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
-import type { NotificationPage } from './types';
+import type { Schemas } from './schemas';
 
-export type NotificationPages = InfiniteData<NotificationPage, number | null>;
+export type NotificationPages = InfiniteData<Schemas['NotificationPageDto'], number | null>;
 
 /** The unread count the server reported with the newest page. */
 export function unreadCountOf(data: NotificationPages | undefined): number {

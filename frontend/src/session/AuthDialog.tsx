@@ -26,16 +26,21 @@ import { showServerFieldErrors } from '../components/form/server-field-errors';
 import { useToast } from '../components/toast/use-toast';
 import { storeAuth } from '../lib/auth-storage';
 import { serverMessage } from '../lib/errors';
-import { useLoginMutation, useLoginWithCodeMutation, useSignupMutation, type SignupInput } from './auth-api';
+import { type SignupInput } from './auth-api';
 import { loginSchema, signupSchema } from './schemas';
 import type { AuthResponse } from './types';
 import { US_STATES } from '../lib/us-states';
+import {
+  useAuthControllerLoginMutation,
+  useAuthControllerLoginWithCodeMutation,
+  useAuthControllerSignupMutation,
+} from '../api/enhanced-api';
 
 export type AuthTab = 'login' | 'signup';
 
 function LoginForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void }) {
-  const [login] = useLoginMutation();
-  const [loginWithCode] = useLoginWithCodeMutation();
+  const [login] = useAuthControllerLoginMutation();
+  const [loginWithCode] = useAuthControllerLoginWithCodeMutation();
   const [challenge, setChallenge] = useState<string | null>(null);
   const toast = useToast();
   const fail = (error: unknown) =>
@@ -149,7 +154,7 @@ const EMPTY_SIGNUP: SignupValues = {
 };
 
 function SignupForm({ onSignedIn }: { onSignedIn: (auth: AuthResponse) => void }) {
-  const [signup] = useSignupMutation();
+  const [signup] = useAuthControllerSignupMutation();
   const toast = useToast();
   return (
     <Formik

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Button } from '../../components/plain/Button';
 import { serverMessage } from '../../lib/errors';
-import { useAuthOptionsQuery, useSendEmailVerificationMutation } from '../../session/auth-api';
+import {
+  useAuthControllerOptionsQuery,
+  useAuthControllerSendVerificationMutation,
+} from '../../api/enhanced-api';
 
 /**
  * Until the person confirms their address: where the link went and a way to have it sent again. Nothing is
  * blocked meanwhile.
  */
 export function EmailConfirmBanner({ email }: { email: string }) {
-  const options = useAuthOptionsQuery();
-  const [send, { isLoading }] = useSendEmailVerificationMutation();
+  const options = useAuthControllerOptionsQuery();
+  const [send, { isLoading }] = useAuthControllerSendVerificationMutation();
   const [answer, setAnswer] = useState<string | null>(null);
   // Without email on the server no link can come: the account page says so instead (ProfileTab).
   if (!options.data?.emailEnabled) return null;

@@ -11,10 +11,10 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { activityLine } from '../../lib/activity-text';
 import { formatDate } from '../../lib/time';
-import { useActivitiesQuery } from './account-api';
+import { useActivitiesControllerListQuery } from '../../api/enhanced-api';
 
 export function ActivityTab() {
-  const { data, isLoading } = useActivitiesQuery();
+  const { data, isLoading } = useActivitiesControllerListQuery({ limit: 10 });
   return (
     <Card>
       <CardHeader title="Recent Activity" subheader="Latest updates and notifications" />

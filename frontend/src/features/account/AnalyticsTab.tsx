@@ -13,7 +13,8 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { activityLine } from '../../lib/activity-text';
 import { formatDollars } from '../../lib/money';
 import { formatDate } from '../../lib/time';
-import { useUserStatsQuery, type UserAnalytics } from './account-api';
+import { type UserAnalytics } from './account-api';
+import { useAnalyticsControllerUserStatsQuery } from '../../api/enhanced-api';
 
 /** `tone` is a palette path; Typography's own `color` prop takes only palette names since MUI 7, not paths. */
 function Headline({ label, value, tone }: { label: string; value: string; tone?: string }) {
@@ -95,7 +96,7 @@ function RecentActivity({ activity }: { activity: UserAnalytics['recentActivity'
 }
 
 export function AnalyticsTab() {
-  const { data, isLoading } = useUserStatsQuery();
+  const { data, isLoading } = useAnalyticsControllerUserStatsQuery();
   if (isLoading) {
     return (
       <Box

@@ -5,7 +5,7 @@ import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { storeAuth, storedToken } from '../../lib/auth-storage';
 import { newPasswordRule, PASSWORD_MAX } from '../../lib/form-rules';
-import { useChangePasswordMutation } from './account-api';
+import { useSettingsControllerChangePasswordMutation } from '../../api/enhanced-api';
 
 /** The server's ChangePasswordDto rules: the new password follows the sign-up rules. */
 export const changePasswordSchema = Yup.object({
@@ -16,7 +16,7 @@ export const changePasswordSchema = Yup.object({
 });
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [change] = useChangePasswordMutation();
+  const [change] = useSettingsControllerChangePasswordMutation();
   const submit = useFormMutation();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">

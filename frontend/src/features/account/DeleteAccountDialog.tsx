@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { logout } from '../../session/logout';
-import { useDeleteAccountMutation } from './account-api';
+import { useSettingsControllerDeleteAccountMutation } from '../../api/enhanced-api';
 
 /** The server's DeleteAccountDto: the word DELETE, and the password for an account that has one. */
 export function deleteAccountSchema(needsPassword: boolean) {
@@ -24,7 +24,7 @@ export function DeleteAccountDialog({
   onClose: () => void;
   needsPassword: boolean;
 }) {
-  const [remove] = useDeleteAccountMutation();
+  const [remove] = useSettingsControllerDeleteAccountMutation();
   const dispatch = useAppDispatch();
   const submit = useFormMutation();
   return (

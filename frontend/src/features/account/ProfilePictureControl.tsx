@@ -5,14 +5,17 @@ import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { usePictureChoice } from '../../components/use-picture-choice';
 import type { User } from '../../session/types';
-import { useRemoveProfilePictureMutation, useUploadProfilePictureMutation } from './account-api';
+import {
+  useProfilePicturesControllerRemoveMutation,
+  useProfilePicturesControllerUploadMutation,
+} from '../../api/enhanced-api';
 
 const UPLOAD_FAILED = 'The picture could not be uploaded. Check your connection and try again.';
 
 /** The avatar of the profile card: the picture (or initials) and, while editing, change and remove. */
 export function ProfilePictureControl({ user, editing }: { user: User; editing: boolean }) {
-  const [upload, { isLoading: uploading }] = useUploadProfilePictureMutation();
-  const [remove, { isLoading: removing }] = useRemoveProfilePictureMutation();
+  const [upload, { isLoading: uploading }] = useProfilePicturesControllerUploadMutation();
+  const [remove, { isLoading: removing }] = useProfilePicturesControllerRemoveMutation();
   /** The picture being uploaded, shown until the address it replaces changes (no flash of the old one). */
   const [preview, setPreview] = useState<{ src: string; replacing: string | null } | null>(null);
   const toast = useToast();

@@ -18,11 +18,13 @@ import { useFormMutation } from '../../components/form/use-form-mutation';
 import { nameRule, phoneRule } from '../../lib/form-rules';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
-import { useAuthOptionsQuery } from '../../session/auth-api';
 import type { User } from '../../session/types';
 import { isUsState, US_STATES } from '../../lib/us-states';
-import { useUpdateProfileMutation } from './account-api';
 import { ProfilePictureControl } from './ProfilePictureControl';
+import {
+  useAuthControllerOptionsQuery,
+  useSettingsControllerUpdateProfileMutation,
+} from '../../api/enhanced-api';
 
 /** docs/product.md §10: the profile is checked with the sign-up rules (names required, a valid phone). */
 export const profileSchema = Yup.object({
@@ -73,7 +75,7 @@ function ProfileFields({ user }: { user: User }) {
 
 /** Beside an unconfirmed address: plainly why no confirmation link comes when the server has no email. */
 function EmailNotConfirmed() {
-  const options = useAuthOptionsQuery();
+  const options = useAuthControllerOptionsQuery();
   if (!options.data) return null;
   return (
     <Typography variant="body2" color="text.secondary">
@@ -108,7 +110,7 @@ function ProfileSummary({ user, editing }: { user: User; editing: boolean }) {
 
 export function ProfileTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
-  const [update, { isLoading }] = useUpdateProfileMutation();
+  const [update, { isLoading }] = useSettingsControllerUpdateProfileMutation();
   const submit = useFormMutation();
   const draft: ProfileValues = {
     firstName: user.firstName ?? '',

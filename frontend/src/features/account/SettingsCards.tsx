@@ -13,7 +13,10 @@ import {
 } from '@mui/material';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import type { User, Visibility } from '../../session/types';
-import { useUpdateNotificationsMutation, useUpdatePrivacyMutation } from './account-api';
+import {
+  useSettingsControllerNotificationsMutation,
+  useSettingsControllerPrivacyMutation,
+} from '../../api/enhanced-api';
 
 const VISIBILITY: { value: Visibility; label: string }[] = [
   { value: 'public', label: 'Everyone' },
@@ -23,7 +26,7 @@ const VISIBILITY: { value: Visibility; label: string }[] = [
 
 /** Email and push switches, saved as they are flipped, and the way to this device's browser settings. */
 export function NotificationSettingsCard({ user, onConfigure }: { user: User; onConfigure: () => void }) {
-  const [updateNotifications] = useUpdateNotificationsMutation();
+  const [updateNotifications] = useSettingsControllerNotificationsMutation();
   const run = useMutationToast();
   const toggle = async (field: 'emailNotifications' | 'pushNotifications', value: boolean) => {
     await run(() => updateNotifications({ [field]: value }).unwrap(), {
@@ -82,7 +85,7 @@ export function NotificationSettingsCard({ user, onConfigure }: { user: User; on
 
 /** Who sees the profile, the activity and the balance, each saved as it is chosen. */
 export function PrivacySettingsCard({ user }: { user: User }) {
-  const [updatePrivacy] = useUpdatePrivacyMutation();
+  const [updatePrivacy] = useSettingsControllerPrivacyMutation();
   const run = useMutationToast();
   const privacy = async (
     field: 'profileVisibility' | 'activityVisibility' | 'balanceVisibility',

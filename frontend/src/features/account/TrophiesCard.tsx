@@ -2,14 +2,14 @@ import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { Box, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/time';
-import { useTrophiesQuery } from './account-api';
+import { useCirclesControllerTrophiesQuery } from '../../api/enhanced-api';
 
 /**
  * A person's season trophies, on their profile: one per season they won in a circle. The circle is named
  * only to its members (the server leaves it out for others). Nothing shows before the first trophy.
  */
 export function TrophiesCard({ userId }: { userId: string }) {
-  const trophies = useTrophiesQuery(userId);
+  const trophies = useCirclesControllerTrophiesQuery(userId);
   const list = trophies.data ?? [];
   if (list.length === 0) return null;
   return (

@@ -8,10 +8,10 @@ import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { oneTimeCodeRule } from '../../lib/form-rules';
 import type { User } from '../../session/types';
 import {
-  useDisableTwoFactorMutation,
-  useEnableTwoFactorMutation,
-  useSetupTwoFactorMutation,
-} from './account-api';
+  useTwoFactorControllerDisableMutation,
+  useTwoFactorControllerEnableMutation,
+  useTwoFactorControllerSetupMutation,
+} from '../../api/enhanced-api';
 
 const codeSchema = Yup.object({ token: oneTimeCodeRule() });
 type CodeValues = { token: string };
@@ -89,9 +89,9 @@ function SecretActions({ secret, otpauthUrl }: { secret: string; otpauthUrl: str
 }
 
 export function TwoFactorSection({ user }: { user: User }) {
-  const [setup, setupState] = useSetupTwoFactorMutation();
-  const [enable] = useEnableTwoFactorMutation();
-  const [disable] = useDisableTwoFactorMutation();
+  const [setup, setupState] = useTwoFactorControllerSetupMutation();
+  const [enable] = useTwoFactorControllerEnableMutation();
+  const [disable] = useTwoFactorControllerDisableMutation();
   const [enrolment, setEnrolment] = useState<{
     secret: string;
     otpauthUrl: string;

@@ -1,9 +1,12 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { formatMoney } from '../../lib/money';
-import { ADMIN_ANALYTICS_POLL_MS, useAdminAnalyticsQuery } from './admin-api';
+import { ADMIN_ANALYTICS_POLL_MS } from './admin-api';
+import { useAdminControllerAnalyticsQuery } from '../../api/enhanced-api';
 
 export function AdminSummary() {
-  const { data, isLoading } = useAdminAnalyticsQuery(undefined, { pollingInterval: ADMIN_ANALYTICS_POLL_MS });
+  const { data, isLoading } = useAdminControllerAnalyticsQuery(undefined, {
+    pollingInterval: ADMIN_ANALYTICS_POLL_MS,
+  });
   const cards: [string, string][] = [
     ['Total Users', isLoading ? '...' : String(data?.totalUsers ?? 0)],
     ['Total Bets', isLoading ? '...' : String(data?.totalBets ?? 0)],

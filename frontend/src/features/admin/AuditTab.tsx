@@ -15,15 +15,12 @@ import { useState } from 'react';
 import { personHandle } from '../../lib/person-name';
 import { formatDateTime } from '../../lib/time';
 import { LoadMore, pagedList } from '../../components/LoadMore';
-import {
-  useAdminUsersInfiniteQuery,
-  useAuditLogInfiniteQuery,
-  type AdminUserPage,
-  type AdminUserRow,
-  type AuditEntry,
-  type AuditLogPage,
-} from './admin-api';
+import { type AdminUserPage, type AdminUserRow, type AuditEntry, type AuditLogPage } from './admin-api';
 import { auditActionName, truncateId } from './admin-names';
+import {
+  useAdminControllerAuditLogPagesInfiniteQuery,
+  useAdminControllerUsersPagesInfiniteQuery,
+} from '../../api/enhanced-api';
 
 /**
  * The audit log: who did what to whom by name (from the users list; an id only for someone not in
@@ -31,9 +28,11 @@ import { auditActionName, truncateId } from './admin-names';
  * 600 px up.
  */
 export function AuditTab() {
-  const query = useAuditLogInfiniteQuery();
+  const query = useAdminControllerAuditLogPagesInfiniteQuery();
   const { items: entries, loadMore } = pagedList<AuditEntry, AuditLogPage>(query);
-  const { items: users } = pagedList<AdminUserRow, AdminUserPage>(useAdminUsersInfiniteQuery());
+  const { items: users } = pagedList<AdminUserRow, AdminUserPage>(
+    useAdminControllerUsersPagesInfiniteQuery(),
+  );
   const [action, setAction] = useState('');
   if (query.isLoading) return <Typography>Loading…</Typography>;
   if (entries.length === 0) return <Typography>No audit entries found</Typography>;

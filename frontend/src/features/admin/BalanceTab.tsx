@@ -2,8 +2,8 @@ import { MenuItem } from '@mui/material';
 import * as Yup from 'yup';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
-import { useAdjustBalanceMutation } from './admin-api';
 import { adminUserRules, AdminUserForm, FILL_IN_ALL, NOT_POSITIVE, SUMMARISED } from './AdminUserForm';
+import { useAdminControllerAdjustMutation } from '../../api/enhanced-api';
 
 type BalanceValues = { userId: string; amount: string; type: 'deposit' | 'withdrawal'; reason: string };
 
@@ -19,7 +19,7 @@ export const balanceSchema = Yup.object({
 });
 
 export function BalanceTab({ prefill }: { prefill: string }) {
-  const [adjust] = useAdjustBalanceMutation();
+  const [adjust] = useAdminControllerAdjustMutation();
   const submit = useFormMutation();
   return (
     <AdminUserForm<BalanceValues>

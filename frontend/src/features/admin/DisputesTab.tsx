@@ -7,8 +7,8 @@ import { LoadMore, pagedList } from '../../components/LoadMore';
 import type { Bet, DisputeList } from './admin-api';
 import { outcomeInWords, PotDecisionDialog } from './PotDecisionDialog';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
-import { useDisputedBetsInfiniteQuery } from './admin-api';
 import { partyLabel, partyName } from './admin-names';
+import { useAdminControllerDisputedPagesInfiniteQuery } from '../../api/enhanced-api';
 
 /** A pot's players as an admin weighs them: each with their pick and report. */
 function PotPlayers({ bet }: { bet: Bet }) {
@@ -101,7 +101,7 @@ export function DisputeDetails({ bet }: { bet: Bet }) {
 }
 
 export function DisputesTab() {
-  const query = useDisputedBetsInfiniteQuery();
+  const query = useAdminControllerDisputedPagesInfiniteQuery();
   const { items, loadMore } = pagedList<Bet, DisputeList>(query);
   const [deciding, setDeciding] = useState<{ bet: Bet; winner: string } | null>(null);
   const [decidingPot, setDecidingPot] = useState<Bet | null>(null);

@@ -2,8 +2,9 @@ import { MenuItem } from '@mui/material';
 import * as Yup from 'yup';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
-import { useModerateMutation, type ModerationAction } from './admin-api';
+import { type ModerationAction } from './admin-api';
 import { adminUserRules, AdminUserForm, FILL_IN_ALL, SUMMARISED } from './AdminUserForm';
+import { useAdminControllerModerateMutation } from '../../api/enhanced-api';
 
 type ModerationKind = ModerationAction['action'];
 const MODERATION_KINDS: { value: ModerationKind; label: string }[] = [
@@ -35,7 +36,7 @@ export const moderationSchema = Yup.object({
 });
 
 export function ModerationTab() {
-  const [moderate] = useModerateMutation();
+  const [moderate] = useAdminControllerModerateMutation();
   const submit = useFormMutation();
   return (
     <AdminUserForm<ModerationValues>

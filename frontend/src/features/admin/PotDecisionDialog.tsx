@@ -17,7 +17,10 @@ import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { Bet } from './admin-api';
-import { useEditResolutionMutation, useResolveDisputeMutation } from './admin-api';
+import {
+  useBetsControllerAdminResolveMutation,
+  useBetsControllerEditResolutionMutation,
+} from '../../api/enhanced-api';
 
 const CHOOSE = 'Choose one of the outcomes, or no clear outcome';
 
@@ -51,8 +54,8 @@ export function PotDecisionDialog({
   mode: 'resolve' | 'edit';
   onClose: () => void;
 }) {
-  const [resolve] = useResolveDisputeMutation();
-  const [edit] = useEditResolutionMutation();
+  const [resolve] = useBetsControllerAdminResolveMutation();
+  const [edit] = useBetsControllerEditResolutionMutation();
   const submit = useFormMutation();
   const title = mode === 'resolve' ? 'Decide the pot' : 'Change the decision';
   return (
@@ -71,12 +74,13 @@ export function PotDecisionDialog({
             () =>
               mode === 'resolve'
                 ? resolve({
-                    betId: bet.id,
-                    winnerId: null,
-                    outcome: values.outcome,
-                    resolution: reason,
+                    id: bet.id,
+                    adminResolveDto: { winnerId: null, outcome: values.outcome, resolution: reason },
                   }).unwrap()
-                : edit({ betId: bet.id, winnerId: null, outcome: values.outcome, reason }).unwrap(),
+                : edit({
+                    id: bet.id,
+                    editResolutionDto: { winnerId: null, outcome: values.outcome, reason },
+                  }).unwrap(),
             {
               success: {
                 title: mode === 'resolve' ? 'Dispute Resolved' : 'Resolution Updated',

@@ -16,7 +16,7 @@ import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { Bet, BetParty } from './admin-api';
-import { useResolveDisputeMutation } from './admin-api';
+import { useBetsControllerAdminResolveMutation } from '../../api/enhanced-api';
 
 const DRAW = 'draw';
 
@@ -45,7 +45,7 @@ export function ResolveDisputeDialog({
   nameOf: (party: BetParty | null | undefined) => string;
   onClose: () => void;
 }) {
-  const [resolve] = useResolveDisputeMutation();
+  const [resolve] = useBetsControllerAdminResolveMutation();
   const submit = useFormMutation();
   const partyOf = (winner: string) =>
     winner === bet.creatorId ? bet.creator : winner === bet.opponentId ? bet.opponent : null;
@@ -66,9 +66,11 @@ export function ResolveDisputeDialog({
             helpers,
             () =>
               resolve({
-                betId: bet.id,
-                winnerId: winner === DRAW ? null : winner,
-                resolution: values.resolution.trim(),
+                id: bet.id,
+                adminResolveDto: {
+                  winnerId: winner === DRAW ? null : winner,
+                  resolution: values.resolution.trim(),
+                },
               }).unwrap(),
             {
               success: {

@@ -20,11 +20,14 @@ import { FormikTextField } from '../../components/form/FormikTextField';
 import { LoadMore, pagedList } from '../../components/LoadMore';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { Bet, BetParty, DisputeList } from './admin-api';
-import { useEditResolutionMutation, useResolvedDisputesInfiniteQuery } from './admin-api';
 import { reasonRule } from './AdminUserForm';
 import { partyName } from './admin-names';
 import { DisputeDetails } from './DisputesTab';
 import { outcomeInWords, PotDecisionDialog } from './PotDecisionDialog';
+import {
+  useAdminControllerResolvedPagesInfiniteQuery,
+  useBetsControllerEditResolutionMutation,
+} from '../../api/enhanced-api';
 
 /** docs/product.md §5 Edit resolution: a winner and a reason, or one 'Missing Information' message. */
 const MISSING = 'Please select a winner and provide a reason for the change';
@@ -34,7 +37,7 @@ export const editResolutionSchema = Yup.object({
 });
 
 function EditResolutionDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const [edit] = useEditResolutionMutation();
+  const [edit] = useBetsControllerEditResolutionMutation();
   const submit = useFormMutation();
   const parties = [bet.creator, bet.opponent].filter((party): party is BetParty => party !== null);
   return (
@@ -54,7 +57,11 @@ function EditResolutionDialog({ bet, onClose }: { bet: Bet; onClose: () => void 
           const done = await submit(
             values,
             helpers,
-            () => edit({ betId: bet.id, winnerId: values.winnerId, reason: values.reason.trim() }).unwrap(),
+            () =>
+              edit({
+                id: bet.id,
+                editResolutionDto: { winnerId: values.winnerId, reason: values.reason.trim() },
+              }).unwrap(),
             {
               success: {
                 title: 'Resolution Updated',
@@ -108,7 +115,7 @@ function EditResolutionDialog({ bet, onClose }: { bet: Bet; onClose: () => void 
 }
 
 export function ResolvedTab() {
-  const query = useResolvedDisputesInfiniteQuery();
+  const query = useAdminControllerResolvedPagesInfiniteQuery();
   const { items, loadMore } = pagedList<Bet, DisputeList>(query);
   const [editing, setEditing] = useState<Bet | null>(null);
   if (query.isLoading) return <Typography>Loading…</Typography>;

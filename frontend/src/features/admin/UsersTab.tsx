@@ -14,18 +14,17 @@ import {
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { LoadMore, pagedList } from '../../components/LoadMore';
-import {
-  useAdminUsersInfiniteQuery,
-  useDeleteUserMutation,
-  type AdminUserPage,
-  type AdminUserRow,
-} from './admin-api';
+import { type AdminUserPage, type AdminUserRow } from './admin-api';
 import { truncateId } from './admin-names';
+import {
+  useAdminControllerDeleteUserMutation,
+  useAdminControllerUsersPagesInfiniteQuery,
+} from '../../api/enhanced-api';
 
 export function UsersTab({ onAdjust }: { onAdjust: (user: string) => void }) {
-  const query = useAdminUsersInfiniteQuery();
+  const query = useAdminControllerUsersPagesInfiniteQuery();
   const { items, loadMore } = pagedList<AdminUserRow, AdminUserPage>(query);
-  const [remove] = useDeleteUserMutation();
+  const [remove] = useAdminControllerDeleteUserMutation();
   const run = useMutationToast();
   const del = async (id: string, name: string) => {
     if (!window.confirm(`Are you sure you want to delete user "${name}"? This action cannot be undone.`))

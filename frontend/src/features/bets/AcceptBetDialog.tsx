@@ -17,9 +17,9 @@ import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { timeLeftRoundedUp } from '../../lib/time';
 import { acceptSchema, NO_PICK, SAME_PICK } from './accept-schema';
-import { useAcceptBetMutation, useDeclineBetMutation } from './bets-api';
 import { isUneven, oddsText, opponentStakeOf } from './stakes';
 import { displayName, type Bet } from './types';
+import { useBetsControllerAcceptMutation, useBetsControllerDeclineMutation } from '../../api/enhanced-api';
 
 const ACCEPT_MESSAGES = [NO_PICK, SAME_PICK];
 
@@ -29,8 +29,8 @@ export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => voi
   const mine = opponentStakeOf(bet);
   const theirs = bet.amount;
   const others = bet.outcomes.filter((outcome) => outcome !== bet.creatorPick);
-  const [accept, accepting] = useAcceptBetMutation();
-  const [decline, declining] = useDeclineBetMutation();
+  const [accept, accepting] = useBetsControllerAcceptMutation();
+  const [decline, declining] = useBetsControllerDeclineMutation();
   const run = useMutationToast();
   const submit = useFormMutation();
   const busy = accepting.isLoading || declining.isLoading;
@@ -52,7 +52,7 @@ export function AcceptBetDialog({ bet, onClose }: { bet: Bet; onClose: () => voi
         const done = await submit(
           values,
           helpers,
-          () => accept({ id: bet.id, opponentPick: values.opponentPick }).unwrap(),
+          () => accept({ id: bet.id, acceptBetDto: { opponentPick: values.opponentPick } }).unwrap(),
           {
             success: { title: 'Bet Accepted!', description: `You are in for $${formatMoney(mine)}.` },
             failure: { title: 'Error', fallback: 'Failed to accept bet' },

@@ -12,12 +12,12 @@ import { useId } from 'react';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { formatDateTime } from '../../lib/time';
 import { APPEAL_MAX, appealSchema, stillNeeded } from './referee-rules';
-import { useAppealCallMutation } from './referee-api';
 import type { Bet } from './types';
+import { useRefereesControllerAppealMutation } from '../../api/enhanced-api';
 
 /** A player appeals the referee's call: their statement goes to an admin, who upholds or overturns it. */
 export function AppealDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const [appeal, appealing] = useAppealCallMutation();
+  const [appeal, appealing] = useRefereesControllerAppealMutation();
   const submit = useFormMutation();
   const titleId = useId();
   return (
@@ -28,7 +28,7 @@ export function AppealDialog({ bet, onClose }: { bet: Bet; onClose: () => void }
         const done = await submit(
           values,
           helpers,
-          () => appeal({ id: bet.id, statement: values.statement.trim() }).unwrap(),
+          () => appeal({ id: bet.id, appealDto: { statement: values.statement.trim() } }).unwrap(),
           {
             success: {
               title: 'Appeal sent',

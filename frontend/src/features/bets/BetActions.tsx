@@ -2,19 +2,19 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { openBetAcceptance } from './bet-dialog-events';
-import { useAcceptBetMutation, useDeclineBetMutation } from './bets-api';
 import { CounterDialog } from './CounterDialog';
 import { offerLine, offerTurn, roundsLeft } from './stakes';
 import { displayName, type Bet } from './types';
 import { useDenyChallenge, useWithdrawChallenge } from './use-bet-dialogs';
+import { useBetsControllerAcceptMutation, useBetsControllerDeclineMutation } from '../../api/enhanced-api';
 
 /** A referee bet waits for its referee to agree before anyone can accept it. */
 const waitsForReferee = (bet: Bet) => bet.resolutionType === 'referee' && !bet.refereeAcceptedAt;
 
 /** The creator's answer to the opponent's counter-offer: accept it (the bet starts), counter back, or decline. */
 function AnswerCounter({ bet, viewerId, onCounter }: { bet: Bet; viewerId: string; onCounter: () => void }) {
-  const [accept, accepting] = useAcceptBetMutation();
-  const [decline, declining] = useDeclineBetMutation();
+  const [accept, accepting] = useBetsControllerAcceptMutation();
+  const [decline, declining] = useBetsControllerDeclineMutation();
   const run = useMutationToast();
   const latest = bet.offers?.at(-1);
   if (!latest) return null;
@@ -30,10 +30,14 @@ function AnswerCounter({ bet, viewerId, onCounter }: { bet: Bet; viewerId: strin
           variant="contained"
           disabled={accepting.isLoading || waitsForReferee(bet)}
           onClick={() =>
-            void run(() => accept({ id: bet.id, opponentPick: latest.opponentPick ?? '' }).unwrap(), {
-              success: { title: 'Counter-offer accepted', description: 'The bet is on, on these terms.' },
-              failure: { title: 'Error', fallback: 'Failed to accept the counter-offer' },
-            })
+            void run(
+              () =>
+                accept({ id: bet.id, acceptBetDto: { opponentPick: latest.opponentPick ?? '' } }).unwrap(),
+              {
+                success: { title: 'Counter-offer accepted', description: 'The bet is on, on these terms.' },
+                failure: { title: 'Error', fallback: 'Failed to accept the counter-offer' },
+              },
+            )
           }
         >
           Accept offer

@@ -21,7 +21,6 @@ import { useAuth } from '../../session/use-auth';
 import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { resultOf, sides } from './bet-result';
 import { reportText, stateInWords } from './bet-state-text';
-import { useBetPageQuery } from './bets-api';
 import { displayName, otherSideName, type BetPageData } from './types';
 import { useBetDialogs } from './use-bet-dialogs';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -35,6 +34,7 @@ import { stakeLine } from './stakes';
 import { PotActions } from './pot/PotActions';
 import { PotDetails } from './pot/PotDetails';
 import { seatNameOf } from './pot/pot-result';
+import { useBetsControllerPageQuery } from '../../api/enhanced-api';
 
 function BetDetails({ page, viewerId }: { page: BetPageData; viewerId: string }) {
   const { bet } = page;
@@ -142,7 +142,7 @@ export default function BetPage() {
   const { id } = useParams();
   const betId = id && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
   const { user } = useAuth();
-  const query = useBetPageQuery(betId ?? skipToken);
+  const query = useBetsControllerPageQuery(betId ?? skipToken);
   const { dialogs, openOutcome } = useBetDialogs(user?.id ?? '');
   useUnauthorizedRedirect(query.error);
 

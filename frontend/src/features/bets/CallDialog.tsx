@@ -16,16 +16,16 @@ import { useId } from 'react';
 import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { callSchema, NOTE_MAX, stillNeeded } from './referee-rules';
-import { useCallBetMutation } from './referee-api';
 import { callConsequenceForEach } from './stakes';
 import { NO_CLEAR_OUTCOME, type Bet } from './types';
+import { useRefereesControllerCallMutation } from '../../api/enhanced-api';
 
 /**
  * The referee's "Call it": the outcome that happened or no clear outcome, a note of 10+ characters, and what
  * the call means for each player's money before it is sent. The players may appeal for a day after.
  */
 export function CallDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const [call, calling] = useCallBetMutation();
+  const [call, calling] = useRefereesControllerCallMutation();
   const submit = useFormMutation();
   const titleId = useId();
   const choiceId = useId();
@@ -37,7 +37,8 @@ export function CallDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) 
         const done = await submit(
           values,
           helpers,
-          () => call({ id: bet.id, result: values.result, note: values.note.trim() }).unwrap(),
+          () =>
+            call({ id: bet.id, callBetDto: { result: values.result, note: values.note.trim() } }).unwrap(),
           {
             success: {
               title: 'Your call is in',

@@ -15,8 +15,12 @@ import { timeLeft } from '../../lib/time';
 import { SignUpChoice } from '../../session/SignUpChoice';
 import { useAuth } from '../../session/use-auth';
 import { acceptSchema } from './accept-schema';
-import { useAcceptChallengeMutation, useChallengeQuery, type Challenge } from './challenges-api';
+import { type Challenge } from './challenges-api';
 import { PotLinkJoin, PotLinkSignedOut } from './pot/PotLink';
+import {
+  useChallengesControllerAcceptMutation,
+  useChallengesControllerLookupQuery,
+} from '../../api/enhanced-api';
 
 /** The bet's terms, as much as the link may show: title, stake, outcomes with the creator's pick, time left. */
 function Terms({ challenge }: { challenge: Challenge }) {
@@ -184,7 +188,7 @@ function OwnChallenge({ challenge }: { challenge: Challenge }) {
 
 function AcceptChallenge({ challenge, onChanged }: { challenge: Challenge; onChanged: () => void }) {
   const choices = challenge.outcomes.filter((outcome) => outcome !== challenge.creatorPick);
-  const [accept, { isLoading }] = useAcceptChallengeMutation();
+  const [accept, { isLoading }] = useChallengesControllerAcceptMutation();
   const navigate = useNavigate();
   const toast = useToast();
   const name = challenge.creator.displayName;
@@ -195,7 +199,7 @@ function AcceptChallenge({ challenge, onChanged }: { challenge: Challenge; onCha
   ) => {
     const pick = values.opponentPick;
     try {
-      await accept({ code: challenge.code, opponentPick: pick }).unwrap();
+      await accept({ code: challenge.code, acceptBetDto: { opponentPick: pick } }).unwrap();
       toast({
         title: 'Challenge Accepted!',
         description: `You bet $${formatMoney(challenge.amount)} on “${pick}” against ${name}. Good luck!`,
@@ -265,7 +269,7 @@ function AcceptChallenge({ challenge, onChanged }: { challenge: Challenge; onCha
 export default function ChallengePage() {
   const { code = '' } = useParams();
   const { user } = useAuth();
-  const challenge = useChallengeQuery(code);
+  const challenge = useChallengesControllerLookupQuery(code);
   // Back from signing up or in (or the link failed): nothing more to take the visitor back to.
   useEffect(() => {
     if ((user || challenge.error) && pendingLink('challenge') === code) forgetPendingLink('challenge');

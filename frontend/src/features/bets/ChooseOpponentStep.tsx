@@ -12,8 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import { SEARCH_TEXT_MAX } from '../../lib/form-rules';
-import { useSearchPeopleQuery, type PersonResult } from './people-api';
+import { type PersonResult } from './people-api';
 import { displayName } from './types';
+import { usePeopleControllerSearchQuery } from '../../api/enhanced-api';
 
 function PersonRow({
   person,
@@ -67,7 +68,7 @@ export function ChooseOpponentStep({
   onPickPot?: () => void;
 }) {
   const searching = query.trim().length >= 2;
-  const search = useSearchPeopleQuery(query.trim(), { skip: !searching });
+  const search = usePeopleControllerSearchQuery(query.trim(), { skip: !searching });
   const people = searching ? (search.data ?? []) : friends;
   return (
     <Stack spacing={2}>

@@ -18,9 +18,9 @@ import { FormikRadioGroup } from '../../components/form/FormikRadioGroup';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { formatMoney, isAmountInput } from '../../lib/money';
 import { amountError, amountForWire } from './create-bet-rules';
-import { useCounterOfferMutation } from './referee-api';
 import { MAX_COUNTER_ROUNDS, offerLine, opponentPickOffered, roundsLeft } from './stakes';
 import { displayName, type Bet } from './types';
+import { useRefereesControllerCounterMutation } from '../../api/enhanced-api';
 
 /**
  * A counter-offer on a pending challenge: the stake the opponent would put in (the creator's stays), and for the
@@ -35,7 +35,7 @@ export function CounterDialog({
   viewerId: string;
   onClose: () => void;
 }) {
-  const [counter, countering] = useCounterOfferMutation();
+  const [counter, countering] = useRefereesControllerCounterMutation();
   const submit = useFormMutation();
   const titleId = useId();
   const pickId = useId();
@@ -54,8 +54,10 @@ export function CounterDialog({
           () =>
             counter({
               id: bet.id,
-              opponentAmount: amountForWire(values.opponentAmount),
-              ...(isOpponent && values.opponentPick ? { opponentPick: values.opponentPick } : {}),
+              counterOfferDto: {
+                opponentAmount: amountForWire(values.opponentAmount),
+                ...(isOpponent && values.opponentPick ? { opponentPick: values.opponentPick } : {}),
+              },
             }).unwrap(),
           {
             success: { title: 'Counter-offer sent', description: `${displayName(other)} answers it next.` },

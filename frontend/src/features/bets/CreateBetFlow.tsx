@@ -14,17 +14,20 @@ import {
 } from '@mui/material';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import { useWalletQuery } from '../../api/wallet-api';
-import { useLastFinishedBetWithQuery, usePendingBetsQuery } from './bets-api';
 import { AmountStep, DetailsStep, ReviewStep } from './BetTermsSteps';
 import { ChooseOpponentStep } from './ChooseOpponentStep';
 import { PostInCircleField } from './PostInCircleField';
 import { BetCreated, ChallengeLinkReady } from './CreateBetDone';
 import { createBetSchema, EMPTY_BET, rematchTerms, type CreateBetValues } from './create-bet-schema';
-import { useFriendsForChallengeQuery } from './people-api';
 import { CreatePotFlow } from './pot/CreatePotFlow';
 import { displayName } from './types';
 import { useSendBet, type Opponent } from './use-send-bet';
+import {
+  useBetsControllerHistoryQuery,
+  useBetsControllerPendingQuery,
+  useFriendsControllerListQuery,
+  useWalletControllerSummaryQuery,
+} from '../../api/enhanced-api';
 
 const STEPS = ['Challenge Someone', 'Set Amount', 'Bet Details', 'Review Bet'];
 export const SUCCESS_SCREEN_MS = 2000;
@@ -99,20 +102,22 @@ export function CreateBetFlow({
   const [holdKey, setHoldKey] = useState(0);
   const [potOpen, setPotOpen] = useState(false);
   const { send, sending } = useSendBet();
-  const pending = usePendingBetsQuery(undefined, { skip: !open });
-  const friends = useFriendsForChallengeQuery(undefined, { skip: !open });
-  const wallet = useWalletQuery(undefined, { skip: !open });
+  const pending = useBetsControllerPendingQuery({}, { skip: !open });
+  const friends = useFriendsControllerListQuery({}, { skip: !open });
+  const wallet = useWalletControllerSummaryQuery(undefined, { skip: !open });
   const available = wallet.data?.available;
-  const lastBet = useLastFinishedBetWithQuery(challengerId ?? '', {
-    skip: !open || !rematch || !challengerId,
-  });
+  // The newest finished bet with this person, whose terms a rematch starts from.
+  const lastBet = useBetsControllerHistoryQuery(
+    { status: 'completed', opponentId: challengerId ?? '', limit: 1 },
+    { skip: !open || !rematch || !challengerId },
+  ).data?.[0];
   // The form starts over from the last bet's terms once they arrive (Formik compares them by value).
-  const initialValues = lastBet.data ? rematchTerms(lastBet.data) : EMPTY_BET;
+  const initialValues = lastBet ? rematchTerms(lastBet) : EMPTY_BET;
 
   // A friend chosen on the friends page (?challenger=) starts the flow at step 2 with them picked.
   const preselected =
     !opponent.person && !opponent.asLink && challengerId
-      ? friends.data?.find((person) => person.id === challengerId)
+      ? friends.data?.items.find((person) => person.id === challengerId)
       : undefined;
   if (preselected) {
     setOpponent({ person: preselected, asLink: false });
@@ -190,7 +195,7 @@ export function CreateBetFlow({
                   <ChooseOpponentStep
                     query={query}
                     onQuery={setQuery}
-                    friends={friends.data ?? []}
+                    friends={friends.data?.items ?? []}
                     loadingFriends={friends.isLoading}
                     opponent={opponent.person}
                     onPickPerson={(person) => {

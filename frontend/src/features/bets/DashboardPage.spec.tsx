@@ -4,7 +4,7 @@ import { apiServer, withApiServer } from '../../testing/api-server';
 import { aUser, signedInAs } from '../../testing/people';
 import { renderWithStore } from '../../testing/render-with-store';
 import { aBet, me, them } from './bet-fixture';
-import { betsApi } from './bets-api';
+import { enhancedApi } from '../../api/enhanced-api';
 import DashboardPage, { FIRST_VIEW } from './DashboardPage';
 import type { Bet } from './types';
 
@@ -70,9 +70,9 @@ describe('DashboardPage', () => {
 
     expect(await screen.findByRole('status', { name: 'Loading bets' })).toBeTruthy();
     // The pending list has arrived; it still waits below the active list's placeholder.
-    await waitFor(() =>
-      expect(betsApi.endpoints.pendingBets.select()(store.getState()).isSuccess).toBe(true),
-    );
+    const pendingList = enhancedApi.endpoints.betsControllerPending.select({});
+    // The store is typed by the bare slice; its state holds the enhanced endpoints' entries.
+    await waitFor(() => expect(pendingList(store.getState() as never).isSuccess).toBe(true));
     expect(screen.queryByRole('heading', { name: 'Pending Challenges' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Recent Results' })).toBeNull();
 
@@ -102,7 +102,7 @@ describe('DashboardPage', () => {
 
   it("starts a Rematch from the last finished bet's stake, title, description and options", async () => {
     answerLists({ active: [], pending: [] });
-    const asked: string[] = [];
+    const asked: Record<string, string>[] = [];
     apiServer.use(
       http.get('/api/friends', () =>
         HttpResponse.json({
@@ -121,7 +121,7 @@ describe('DashboardPage', () => {
         }),
       ),
       http.get('/api/bets/history', ({ request }) => {
-        asked.push(new URL(request.url).search);
+        asked.push(Object.fromEntries(new URL(request.url).searchParams));
         return HttpResponse.json([
           aBet({
             title: 'Who wins?',
@@ -143,7 +143,7 @@ describe('DashboardPage', () => {
       'value',
       'Who wins?',
     );
-    expect(asked).toEqual([`?status=completed&opponentId=${them}&limit=1`]);
+    expect(asked).toEqual([{ status: 'completed', opponentId: them, limit: '1' }]);
     fireEvent.click(within(flow).getByRole('button', { name: 'Continue' }));
     expect(within(flow).getByRole('textbox', { name: 'Description (optional)' })).toHaveProperty(
       'value',

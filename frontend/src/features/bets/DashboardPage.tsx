@@ -10,16 +10,21 @@ import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { BalanceHero } from './BalanceHero';
 import { BetCard } from './BetCard';
 import { RefereeingList } from './RefereeingList';
-import { POLL, useActiveBetsQuery, usePendingBetsQuery, useRecentResultsQuery } from './bets-api';
+import { POLL } from './bets-api';
 import type { Bet } from './types';
 import { useBetDialogs } from './use-bet-dialogs';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
-import { useWalletQuery } from '../../api/wallet-api';
 import { activeSuspension, greeting } from './greeting';
 import { linkedBetId } from './linked-bet';
 // The dashboard is plain HTML and CSS (components/plain, Dashboard.css, BetCard.css): with the shell, it is the
 // signed-in first screen, and MUI's core loads after it has drawn.
 import './Dashboard.css';
+import {
+  useBetsControllerActiveQuery,
+  useBetsControllerCompletedQuery,
+  useBetsControllerPendingQuery,
+  useWalletControllerSummaryQuery,
+} from '../../api/enhanced-api';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
   return (
@@ -137,9 +142,9 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState<CreateStart>(CLOSED);
   const { dialogs, openAcceptance, openOutcome } = useBetDialogs(user?.id ?? '');
-  const active = useActiveBetsQuery(undefined, { pollingInterval: POLL.activeBets });
-  const pending = usePendingBetsQuery(undefined, { pollingInterval: POLL.pendingBets });
-  const wallet = useWalletQuery();
+  const active = useBetsControllerActiveQuery({}, { pollingInterval: POLL.activeBets });
+  const pending = useBetsControllerPendingQuery({}, { pollingInterval: POLL.pendingBets });
+  const wallet = useWalletControllerSummaryQuery();
   useUnauthorizedRedirect(active.error, pending.error);
 
   // ?challenger=<friendId> (from the friends page, with &rematch=1 for a Rematch) and ?create=1 (the
@@ -158,7 +163,7 @@ export default function DashboardPage() {
     if (wantsCreate) setParams({}, { replace: true });
   }, [wantsCreate, setParams]);
 
-  const results = useRecentResultsQuery();
+  const results = useBetsControllerCompletedQuery({ limit: 5 });
 
   // ?bet=<id>: links sent before bets had their own page (old emails and pushes) go to the bet's page.
   const linkedBet = linkedBetId(params.get('bet'));

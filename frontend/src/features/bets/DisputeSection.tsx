@@ -4,10 +4,10 @@ import * as Yup from 'yup';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { formatDateTime } from '../../lib/time';
 import { parseEvidenceLinks } from './evidence-links';
-import { useWriteStatementMutation } from './bets-api';
 import { seatNameOf } from './pot/pot-result';
 import { NO_CLEAR_OUTCOME_RESULT, type BetPageData } from './types';
 import { Section } from './BetPageSection';
+import { useBetsControllerStatementMutation } from '../../api/enhanced-api';
 
 const TOO_LONG = 'A statement can be at most 1000 characters';
 
@@ -29,7 +29,7 @@ function StatementForm({
   current: string;
   currentLinks: string[];
 }) {
-  const [write] = useWriteStatementMutation();
+  const [write] = useBetsControllerStatementMutation();
   const submit = useFormMutation();
   return (
     <Formik
@@ -41,7 +41,11 @@ function StatementForm({
         await submit(
           values,
           helpers,
-          () => write({ id: betId, text: values.text, links: parsed.links }).unwrap(),
+          () =>
+            write({
+              id: betId,
+              disputeStatementInputDto: { text: values.text, links: parsed.links },
+            }).unwrap(),
           {
             success: { title: 'Statement saved', description: 'The admin will read it before deciding.' },
             failure: { title: 'Error', fallback: 'Failed to save your statement' },

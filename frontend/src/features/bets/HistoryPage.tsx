@@ -5,10 +5,13 @@ import { useAuth } from '../../session/use-auth';
 import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { openBetAcceptance } from './bet-dialog-events';
 import { BetCard } from './BetCard';
-import { useHistoryInfiniteQuery, useOpponentsQuery } from './bets-api';
 import { personLabel, personName } from '../../lib/person-name';
 import type { Bet, BetStatus, HistoryFilter } from './types';
 import { useBetDialogs } from './use-bet-dialogs';
+import {
+  useBetsControllerHistoryPagesInfiniteQuery,
+  useBetsControllerOpponentsQuery,
+} from '../../api/enhanced-api';
 
 const STATUSES: { value: BetStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
@@ -48,7 +51,7 @@ export default function HistoryPage() {
     opponentId: opponentId || undefined,
     kind: kind || undefined,
   };
-  const query = useHistoryInfiniteQuery(filter, { skip: !user });
+  const query = useBetsControllerHistoryPagesInfiniteQuery(filter, { skip: !user });
   useUnauthorizedRedirect(query.error);
   // Only the pages of the filters on screen: while another filter's first page loads, show it loading.
   const { items: bets, loadMore } = pagedList<Bet, Bet[]>({
@@ -58,7 +61,7 @@ export default function HistoryPage() {
   });
   const { dialogs, openOutcome } = useBetDialogs(user?.id ?? '');
   // Everyone ever met, from the server: the choices must not shrink to the bets the status filter shows.
-  const { data: opponents = [] } = useOpponentsQuery(undefined, { skip: !user });
+  const { data: opponents = [] } = useBetsControllerOpponentsQuery(undefined, { skip: !user });
 
   if (!user) return null;
   const chosen = opponents.find((person) => person.id === opponentId);

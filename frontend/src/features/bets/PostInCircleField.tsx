@@ -1,7 +1,7 @@
 import { FormControl, FormHelperText, InputLabel, MenuItem, Select } from '@mui/material';
 import { useField } from 'formik';
 import { useId } from 'react';
-import { useCirclesToPostInQuery } from './circles-to-post-in-api';
+import { useCirclesControllerListQuery } from '../../api/enhanced-api';
 
 /**
  * "Post in circle" for the create flow (a duel, an open challenge or a group pot): a Formik field named
@@ -10,7 +10,7 @@ import { useCirclesToPostInQuery } from './circles-to-post-in-api';
  */
 export function PostInCircleField({ name = 'circleId' }: { name?: string }) {
   const [field, , helpers] = useField<string | undefined>(name);
-  const circles = useCirclesToPostInQuery();
+  const circles = useCirclesControllerListQuery();
   const labelId = useId();
   const helpId = useId();
   const list = (circles.data ?? []).filter((circle) => circle.role !== null);
@@ -36,7 +36,8 @@ export function PostInCircleField({ name = 'circleId' }: { name?: string }) {
         ))}
       </Select>
       <FormHelperText id={helpId}>
-        Its members see the bet in the circle’s feed and table. Everyone you challenge must be in the circle too.
+        Its members see the bet in the circle’s feed and table. Everyone you challenge must be in the circle
+        too.
       </FormHelperText>
     </FormControl>
   );

@@ -11,9 +11,10 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { SEARCH_TEXT_MAX } from '../../lib/form-rules';
-import { useFriendsForChallengeQuery, type PersonResult } from './people-api';
-import { useRefereeRecordQuery, type RefereeRecord } from './referee-api';
+import { type PersonResult } from './people-api';
+import { type RefereeRecord } from './referee-api';
 import { displayName } from './types';
+import { useFriendsControllerListQuery, useRefereesControllerRecordOfQuery } from '../../api/enhanced-api';
 
 /** A referee's record in a few words: "4 calls · 1 appealed · 0 overturned", or why it cannot be told. */
 export function recordText(record: RefereeRecord | undefined): string {
@@ -39,7 +40,7 @@ function RefereeRow({
   selected: boolean;
   onPick: () => void;
 }) {
-  const record = useRefereeRecordQuery(person.id);
+  const record = useRefereesControllerRecordOfQuery(person.id);
   return (
     <ListItem disablePadding>
       <ListItemButton selected={selected} onClick={onPick} aria-pressed={selected} sx={{ minHeight: 56 }}>
@@ -72,9 +73,9 @@ export function RefereePicker({
   onPick: (person: PersonResult) => void;
 }) {
   const [search, setSearch] = useState('');
-  const friends = useFriendsForChallengeQuery();
+  const friends = useFriendsControllerListQuery({});
   const headingId = useId();
-  const candidates = (friends.data ?? []).filter((person) => !playerIds.includes(person.id));
+  const candidates = (friends.data?.items ?? []).filter((person) => !playerIds.includes(person.id));
   const shown = candidates.filter((person) => matchesSearch(person, search));
   return (
     <Stack spacing={1}>

@@ -15,15 +15,15 @@ import { formatDateTime } from '../../lib/time';
 import { AppealDialog } from './AppealDialog';
 import { Section } from './BetPageSection';
 import { CallDialog } from './CallDialog';
-import {
-  useAcceptCallMutation,
-  useAcceptRefereeRoleMutation,
-  useDeclineRefereeRoleMutation,
-  useNameRefereeMutation,
-} from './referee-api';
 import { RefereePicker } from './RefereePicker';
 import { callConsequence, callConsequenceForEach, callText } from './stakes';
 import { displayName, type Bet, type BetPageData } from './types';
+import {
+  useRefereesControllerAcceptCallMutation,
+  useRefereesControllerAcceptRoleMutation,
+  useRefereesControllerDeclineRoleMutation,
+  useRefereesControllerNameRefereeMutation,
+} from '../../api/enhanced-api';
 
 /** Where a referee bet stands with its referee, in one sentence for whoever reads the page. */
 export function refereeStateText(bet: Bet, viewerId: string): string {
@@ -48,7 +48,7 @@ export function refereeStateText(bet: Bet, viewerId: string): string {
 function NameAnotherReferee({ bet }: { bet: Bet }) {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState('');
-  const [name, naming] = useNameRefereeMutation();
+  const [name, naming] = useRefereesControllerNameRefereeMutation();
   const run = useMutationToast();
   const players = [bet.creatorId, ...bet.participants.map((seat) => seat.userId)];
   return (
@@ -68,7 +68,7 @@ function NameAnotherReferee({ bet }: { bet: Bet }) {
               variant="contained"
               disabled={!chosen || naming.isLoading}
               onClick={() =>
-                void run(() => name({ id: bet.id, refereeId: chosen }).unwrap(), {
+                void run(() => name({ id: bet.id, nameRefereeDto: { refereeId: chosen } }).unwrap(), {
                   success: { title: 'Referee asked', description: 'They accept or decline the role.' },
                   failure: { title: 'Error', fallback: 'Failed to name the referee' },
                 }).then((done) => done.ok && setOpen(false))
@@ -90,9 +90,9 @@ function NameAnotherReferee({ bet }: { bet: Bet }) {
 export function RefereeSection({ page, viewerId }: { page: BetPageData; viewerId: string }) {
   const { bet } = page;
   const [dialog, setDialog] = useState<'call' | 'appeal' | null>(null);
-  const [acceptRole, acceptingRole] = useAcceptRefereeRoleMutation();
-  const [declineRole, decliningRole] = useDeclineRefereeRoleMutation();
-  const [acceptCall, acceptingCall] = useAcceptCallMutation();
+  const [acceptRole, acceptingRole] = useRefereesControllerAcceptRoleMutation();
+  const [declineRole, decliningRole] = useRefereesControllerDeclineRoleMutation();
+  const [acceptCall, acceptingCall] = useRefereesControllerAcceptCallMutation();
   const run = useMutationToast();
   const navigate = useNavigate();
   if (bet.resolutionType !== 'referee' && !bet.call) return null;

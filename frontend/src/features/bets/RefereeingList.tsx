@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Card, CardContent } from '../../components/plain/Card';
-import { useRefereeingQuery } from './referee-api';
 import { displayName, type Bet } from './types';
+import { useRefereesControllerRefereeingQuery } from '../../api/enhanced-api';
 
 /** What a bet the viewer referees waits for from them, in a few words. */
 export function refereeTask(bet: Bet): string {
@@ -22,7 +22,7 @@ const players = (bet: Bet) =>
  * (where they accept the role or call it). Nothing is drawn for someone who referees nothing.
  */
 export function RefereeingList() {
-  const refereeing = useRefereeingQuery(undefined, { pollingInterval: 30_000 });
+  const refereeing = useRefereesControllerRefereeingQuery(undefined, { pollingInterval: 30_000 });
   const bets = refereeing.data ?? [];
   if (bets.length === 0) return null;
   return (

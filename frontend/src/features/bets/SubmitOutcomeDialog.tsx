@@ -20,8 +20,8 @@ import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { formatMoney } from '../../lib/money';
 import { agreementOf, choiceForOutcome, consequenceOf, sides, type Choice } from './bet-result';
-import { useSubmitResultMutation } from './bets-api';
 import { displayName, NO_CLEAR_OUTCOME, type Bet } from './types';
+import { useBetsControllerSubmitResultMutation } from '../../api/enhanced-api';
 
 /** A bet with more than two outcomes asks which one happened; Continue waits for an answer. */
 export const happenedSchema = Yup.object({ happened: Yup.string().required('Which outcome happened?') });
@@ -198,7 +198,7 @@ export function SubmitOutcomeDialog({
   viewerId: string;
   onClose: () => void;
 }) {
-  const [submit, { isLoading }] = useSubmitResultMutation();
+  const [submit, { isLoading }] = useBetsControllerSubmitResultMutation();
   const [conflict, setConflict] = useState<{ choice: Choice; theirs: string } | null>(null);
   const [confirming, setConfirming] = useState<Choice | null>(null);
   const toast = useToast();
@@ -208,9 +208,12 @@ export function SubmitOutcomeDialog({
   const resultFor = (choice: Choice) =>
     choice === 'WIN' ? viewerId : choice === 'LOSE' ? (otherId ?? '') : NO_CLEAR_OUTCOME;
   const send = async (choice: Choice, confirmed: boolean) => {
-    const response = await run(() => submit({ id: bet.id, result: resultFor(choice), confirmed }).unwrap(), {
-      failure: { title: 'Error', fallback: 'Failed to submit outcome. Please try again.' },
-    });
+    const response = await run(
+      () => submit({ id: bet.id, submitResultDto: { result: resultFor(choice), confirmed } }).unwrap(),
+      {
+        failure: { title: 'Error', fallback: 'Failed to submit outcome. Please try again.' },
+      },
+    );
     if (!response.ok) return;
     const { needsConfirmation, conflictingOutcome, status, message, balance } = response.value;
     if (needsConfirmation) {

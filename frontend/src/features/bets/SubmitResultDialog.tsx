@@ -16,8 +16,8 @@ import { FormErrorAlert } from '../../components/form/FormErrorAlert';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useToast } from '../../components/toast/use-toast';
-import { useSubmitResultMutation } from './bets-api';
 import { NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT, type Bet } from './types';
+import { useBetsControllerSubmitResultMutation } from '../../api/enhanced-api';
 
 /**
  * docs/product.md §2 "Submit Bet Result" (second variant): pick one of the bet's outcomes or no clear outcome.
@@ -29,7 +29,7 @@ export const resultSchema = Yup.object({ result: Yup.string().required(NO_RESULT
 export function SubmitResultDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   /** The other side reported something else: said in the same place as a missing result. */
   const [conflict, setConflict] = useState<string | null>(null);
-  const [submit] = useSubmitResultMutation();
+  const [submit] = useBetsControllerSubmitResultMutation();
   const toast = useToast();
   const send = useFormMutation();
   const decided = Boolean(bet.finalResult);
@@ -43,7 +43,7 @@ export function SubmitResultDialog({ bet, onClose }: { bet: Bet; onClose: () => 
         const response = await send(
           values,
           helpers,
-          () => submit({ id: bet.id, result: values.result, confirmed: false }).unwrap(),
+          () => submit({ id: bet.id, submitResultDto: { result: values.result, confirmed: false } }).unwrap(),
           { failure: { title: 'Failed to Submit Result', fallback: '' } },
         );
         if (!response.ok) return;

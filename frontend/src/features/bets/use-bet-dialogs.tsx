@@ -5,8 +5,8 @@ import { useToast } from '../../components/toast/use-toast';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../lib/money';
 import { useBetDialogEvents } from './bet-dialog-events';
-import { useCancelBetMutation, useDeclineBetMutation } from './bets-api';
 import { displayName, type Bet } from './types';
+import { useBetsControllerCancelMutation, useBetsControllerDeclineMutation } from '../../api/enhanced-api';
 
 // The dialogs load after the screen that hosts them (a quarter of the dashboard's first-visit JavaScript
 // was dialogs nobody had opened yet); useBetDialogs fetches them once the screen is idle, so a tap finds
@@ -68,7 +68,7 @@ export function useBetDialogs(viewerId: string) {
 
 /** Deny a challenge, after the confirmation the product asks for, with its toasts. */
 export function useDenyChallenge() {
-  const [decline, { isLoading }] = useDeclineBetMutation();
+  const [decline, { isLoading }] = useBetsControllerDeclineMutation();
   const toast = useToast();
   const deny = async (bet: Bet) => {
     if (!window.confirm(`Deny the challenge "${bet.title}" from ${displayName(bet.creator)}?`)) return;
@@ -84,7 +84,7 @@ export function useDenyChallenge() {
 
 /** Withdrawing one's own pending challenge, from its card or its page: confirmed first, the stake comes back. */
 export function useWithdrawChallenge() {
-  const [cancel, { isLoading }] = useCancelBetMutation();
+  const [cancel, { isLoading }] = useBetsControllerCancelMutation();
   const run = useMutationToast();
   const withdraw = async (bet: Bet) => {
     if (!window.confirm(`Withdraw "${bet.title}"? Your $${formatMoney(bet.amount)} stake comes back.`))

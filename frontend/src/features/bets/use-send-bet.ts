@@ -1,13 +1,15 @@
 import type { FormikHelpers } from 'formik';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import type { MutationOutcome } from '../../components/toast/use-mutation-toast';
-import { useCreateBetMutation } from './bets-api';
-import { useCreateChallengeMutation } from './challenges-api';
 import { amountForWire, filledOutcomes, SCREEN_DURATION_HOURS } from './create-bet-rules';
 import type { CreateBetValues } from './create-bet-schema';
 import type { PersonResult } from './people-api';
 import type { Bet } from './types';
 import { deciderTerms } from './WhoDecidesField';
+import {
+  useBetsControllerCreateMutation,
+  useChallengesControllerCreateMutation,
+} from '../../api/enhanced-api';
 
 /** Who the bet is with: a person, or (asLink) whoever accepts the open challenge's link first. */
 export interface Opponent {
@@ -20,8 +22,8 @@ export interface Opponent {
  * challenge (POST /api/challenges), always 168 hours; a person's challenge may name a referee and ask an uneven stake. A failure is toasted ('Error Creating Bet').
  */
 export function useSendBet() {
-  const [createBet, { isLoading: creatingBet }] = useCreateBetMutation();
-  const [createChallenge, { isLoading: creatingLink }] = useCreateChallengeMutation();
+  const [createBet, { isLoading: creatingBet }] = useBetsControllerCreateMutation();
+  const [createChallenge, { isLoading: creatingLink }] = useChallengesControllerCreateMutation();
   const submit = useFormMutation();
   const send = async (
     values: CreateBetValues,

@@ -1,7 +1,8 @@
 import { Card, Skeleton, Stack, Typography } from '@mui/material';
 import { LoadMore, pagedList } from '../../components/LoadMore';
-import { useCircleFeedInfiniteQuery, type FeedItem, type FeedPage } from './circles-api';
+import { type FeedItem, type FeedPage } from './circles-api';
 import { FeedItemCard } from './FeedItemCard';
+import { useCirclesControllerFeedPagePagesInfiniteQuery } from '../../api/enhanced-api';
 
 /**
  * The circle's feed, newest first, a page at a time. Live: the stream's `circle` events invalidate this
@@ -18,7 +19,7 @@ export function CircleFeed({
   isMember: boolean;
   isAdmin: boolean;
 }) {
-  const feed = useCircleFeedInfiniteQuery(circleId);
+  const feed = useCirclesControllerFeedPagePagesInfiniteQuery(circleId);
   const { items, loadMore } = pagedList<FeedItem, FeedPage>(feed);
   if (feed.isLoading) return <Skeleton variant="rounded" height={160} />;
   if (feed.isError) return <Typography color="error">Failed to load the feed.</Typography>;
@@ -27,8 +28,8 @@ export function CircleFeed({
       {items.length === 0 ? (
         <Card sx={{ p: 3, textAlign: 'center', borderStyle: 'dashed' }}>
           <Typography color="text.secondary">
-            Nothing here yet. When you challenge a member, choose “Post in circle” and the bet shows up here for
-            everyone in the circle.
+            Nothing here yet. When you challenge a member, choose “Post in circle” and the bet shows up here
+            for everyone in the circle.
           </Typography>
         </Card>
       ) : (
@@ -36,7 +37,6 @@ export function CircleFeed({
           {items.map((item) => (
             <FeedItemCard
               key={item.id}
-              circleId={circleId}
               item={item}
               viewerId={viewerId}
               isMember={isMember}

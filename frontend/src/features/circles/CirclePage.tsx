@@ -11,9 +11,9 @@ import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { CircleAvatar } from './CircleAvatar';
 import { CircleFeed } from './CircleFeed';
 import { CircleSettingsDialog } from './CircleSettingsDialog';
-import { useCircleQuery } from './circles-api';
 import { LeaderboardTab } from './LeaderboardTab';
 import { MembersTab } from './MembersTab';
+import { useCirclesControllerGetQuery } from '../../api/enhanced-api';
 
 const TABS = [
   { value: 'feed', label: 'Feed' },
@@ -31,7 +31,7 @@ export default function CirclePage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [settings, setSettings] = useState(false);
-  const circle = useCircleQuery(id);
+  const circle = useCirclesControllerGetQuery(id);
   useUnauthorizedRedirect(circle.error);
   const tab: CircleTab = TABS.some((item) => item.value === params.get('tab'))
     ? (params.get('tab') as CircleTab)
@@ -47,7 +47,8 @@ export default function CirclePage() {
     );
   }
   if (circle.error || !circle.data) {
-    if (!isApiError(circle.error) || circle.error.status === 404 || circle.error.status === 400) return <NotFoundPage />;
+    if (!isApiError(circle.error) || circle.error.status === 404 || circle.error.status === 400)
+      return <NotFoundPage />;
     return <Typography color="error">Failed to load the circle. Please try again.</Typography>;
   }
   const data = circle.data;
@@ -62,19 +63,25 @@ export default function CirclePage() {
             {data.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {data.members.length} member{data.members.length === 1 ? '' : 's'} · Season {data.season.number} ends{' '}
-            {formatDate(data.season.endsAt)}
+            {data.members.length} member{data.members.length === 1 ? '' : 's'} · Season {data.season.number}{' '}
+            ends {formatDate(data.season.endsAt)}
           </Typography>
         </Box>
         {manages && (
-          <IconButton aria-label="Circle settings" onClick={() => setSettings(true)} sx={{ width: 44, height: 44 }}>
+          <IconButton
+            aria-label="Circle settings"
+            onClick={() => setSettings(true)}
+            sx={{ width: 44, height: 44 }}
+          >
             <SettingsIcon />
           </IconButton>
         )}
       </Stack>
       <Tabs
         value={tab}
-        onChange={(_event, value: CircleTab) => setParams(value === 'feed' ? {} : { tab: value }, { replace: true })}
+        onChange={(_event, value: CircleTab) =>
+          setParams(value === 'feed' ? {} : { tab: value }, { replace: true })
+        }
         aria-label="Circle sections"
         {...oneRowTabs}
       >

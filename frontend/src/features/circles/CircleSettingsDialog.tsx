@@ -26,16 +26,14 @@ import {
   localInputToIso,
   SEASON_LENGTH_TEXT,
 } from './circle-rules';
-import {
-  useDeleteCircleMutation,
-  useRemoveCirclePictureMutation,
-  useUpdateCircleMutation,
-  useUploadCirclePictureMutation,
-  type Circle,
-  type CircleUpdate,
-  type SeasonLength,
-} from './circles-api';
+import { type Circle, type CircleUpdate, type SeasonLength } from './circles-api';
 import { PicturePicker } from './PicturePicker';
+import {
+  useCirclesControllerRemoveMutation,
+  useCirclesControllerRemovePictureMutation,
+  useCirclesControllerSetPictureMutation,
+  useCirclesControllerUpdateMutation,
+} from '../../api/enhanced-api';
 
 interface SettingsValues {
   name: string;
@@ -78,11 +76,19 @@ export function settingsChanges(circle: Circle, values: SettingsValues): CircleU
 }
 
 /** The owner's and co-owners' settings: name, picture, season length; the owner also deletes the circle. */
-export function CircleSettingsDialog({ circle, open, onClose }: { circle: Circle; open: boolean; onClose: () => void }) {
-  const [update] = useUpdateCircleMutation();
-  const [upload, { isLoading: uploading }] = useUploadCirclePictureMutation();
-  const [removePicture, { isLoading: removing }] = useRemoveCirclePictureMutation();
-  const [remove] = useDeleteCircleMutation();
+export function CircleSettingsDialog({
+  circle,
+  open,
+  onClose,
+}: {
+  circle: Circle;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [update] = useCirclesControllerUpdateMutation();
+  const [upload, { isLoading: uploading }] = useCirclesControllerSetPictureMutation();
+  const [removePicture, { isLoading: removing }] = useCirclesControllerRemovePictureMutation();
+  const [remove] = useCirclesControllerRemoveMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const submit = useFormMutation();
   const run = useMutationToast();
@@ -114,10 +120,15 @@ export function CircleSettingsDialog({ circle, open, onClose }: { circle: Circle
         onSubmit={async (values, helpers) => {
           const changes = settingsChanges(circle, values);
           if (Object.keys(changes).length === 0) return onClose();
-          const done = await submit(values, helpers, () => update({ id: circle.id, changes }).unwrap(), {
-            success: { title: 'Circle updated' },
-            failure: { title: 'Could not update the circle', fallback: 'Please try again.' },
-          });
+          const done = await submit(
+            values,
+            helpers,
+            () => update({ id: circle.id, updateCircleDto: changes }).unwrap(),
+            {
+              success: { title: 'Circle updated' },
+              failure: { title: 'Could not update the circle', fallback: 'Please try again.' },
+            },
+          );
           if (done.ok) onClose();
         }}
       >
@@ -135,7 +146,7 @@ export function CircleSettingsDialog({ circle, open, onClose }: { circle: Circle
                   pictureUrl={circle.pictureUrl}
                   busy={uploading || removing}
                   onPicked={(image) =>
-                    void run(() => upload({ id: circle.id, image }).unwrap(), {
+                    void run(() => upload({ id: circle.id, body: image }).unwrap(), {
                       success: { title: 'Picture updated' },
                       failure: { title: 'The picture could not be uploaded', fallback: 'Please try again.' },
                     })
@@ -175,7 +186,12 @@ export function CircleSettingsDialog({ circle, open, onClose }: { circle: Circle
                 {circle.role === 'owner' && (
                   <>
                     <Divider />
-                    <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+                    <Button
+                      color="error"
+                      variant="outlined"
+                      onClick={() => setConfirmDelete(true)}
+                      sx={{ alignSelf: 'flex-start', minHeight: 44 }}
+                    >
                       Delete circle
                     </Button>
                   </>
@@ -193,7 +209,11 @@ export function CircleSettingsDialog({ circle, open, onClose }: { circle: Circle
           </Form>
         )}
       </Formik>
-      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby="delete-circle-title">
+      <Dialog
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        aria-labelledby="delete-circle-title"
+      >
         <DialogTitle id="delete-circle-title">Delete {circle.name}?</DialogTitle>
         <DialogContent>
           <DialogContentText>

@@ -18,14 +18,14 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { personName } from '../../lib/person-name';
 import { CircleAvatar } from './CircleAvatar';
-import {
-  useAnswerCircleInvitationMutation,
-  useCircleInvitationsQuery,
-  useMyCirclesQuery,
-  type CircleInvitation,
-  type CircleSummary,
-} from './circles-api';
+import type { CircleInvitation, CircleSummary } from './circles-api';
 import { CreateCircleDialog } from './CreateCircleDialog';
+import {
+  useCirclesControllerAcceptMutation,
+  useCirclesControllerDeclineMutation,
+  useCirclesControllerInvitationsQuery,
+  useCirclesControllerListQuery,
+} from '../../api/enhanced-api';
 
 const ROLE_TEXT = { owner: 'Owner', co_owner: 'Co-owner', member: 'Member' } as const;
 
@@ -34,13 +34,18 @@ export function roleText(role: CircleSummary['role']): string {
 }
 
 function InvitationRow({ invitation }: { invitation: CircleInvitation }) {
-  const [answer, { isLoading }] = useAnswerCircleInvitationMutation();
+  const [acceptInvitation, accepting] = useCirclesControllerAcceptMutation();
+  const [declineInvitation, declining] = useCirclesControllerDeclineMutation();
+  const isLoading = accepting.isLoading || declining.isLoading;
   const run = useMutationToast();
   const navigate = useNavigate();
   const reply = async (accept: boolean) => {
-    const done = await run(() => answer({ id: invitation.id, accept }).unwrap(), {
+    const done = await run(() => (accept ? acceptInvitation : declineInvitation)(invitation.id).unwrap(), {
       success: { title: accept ? `You joined ${invitation.circleName}` : 'Invitation declined' },
-      failure: { title: accept ? 'Could not join the circle' : 'Could not decline', fallback: 'Please try again.' },
+      failure: {
+        title: accept ? 'Could not join the circle' : 'Could not decline',
+        fallback: 'Please try again.',
+      },
     });
     if (done.ok && accept) void navigate(`/circles/${invitation.circleId}`);
   };
@@ -80,8 +85,8 @@ function InvitationRow({ invitation }: { invitation: CircleInvitation }) {
  * phone, the bottom bar has no room for a sixth entry at 360 px) and on /circles.
  */
 export function CirclesCard() {
-  const circles = useMyCirclesQuery();
-  const invitations = useCircleInvitationsQuery();
+  const circles = useCirclesControllerListQuery();
+  const invitations = useCirclesControllerInvitationsQuery();
   const [creating, setCreating] = useState(false);
   const list = circles.data ?? [];
   const waiting = invitations.data ?? [];
@@ -95,7 +100,12 @@ export function CirclesCard() {
         }
         subheader="Friend groups with their own feed and season table."
         action={
-          <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setCreating(true)} sx={{ minHeight: 44 }}>
+          <Button
+            startIcon={<AddIcon />}
+            variant="outlined"
+            onClick={() => setCreating(true)}
+            sx={{ minHeight: 44 }}
+          >
             New circle
           </Button>
         }

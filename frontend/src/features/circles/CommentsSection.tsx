@@ -5,31 +5,28 @@ import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { personName } from '../../lib/person-name';
 import { formatDateTime, formatRelativeTime } from '../../lib/time';
 import { MemberAvatar } from './CircleAvatar';
-import {
-  useAddCommentMutation,
-  useCommentsInfiniteQuery,
-  useDeleteCommentMutation,
-  useEditCommentMutation,
-  type Comment,
-  type CommentPage,
-} from './circles-api';
+import { type Comment, type CommentPage } from './circles-api';
 import { CommentForm } from './CommentForm';
 import { HideCommentDialog } from './HideCommentDialog';
+import {
+  useFeedControllerCreateMutation,
+  useFeedControllerEditMutation,
+  useFeedControllerListPagesInfiniteQuery,
+  useFeedControllerRemoveMutation,
+} from '../../api/enhanced-api';
 
 function CommentRow({
-  circleId,
   comment,
   isAdmin,
   onHide,
 }: {
-  circleId: string;
   comment: Comment;
   isAdmin: boolean;
   onHide: (comment: Comment) => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [edit] = useEditCommentMutation();
-  const [remove, { isLoading: removing }] = useDeleteCommentMutation();
+  const [edit] = useFeedControllerEditMutation();
+  const [remove, { isLoading: removing }] = useFeedControllerRemoveMutation();
   const run = useMutationToast();
   const author = personName(comment.author);
   return (
@@ -40,7 +37,12 @@ function CommentRow({
           <Box component="span" sx={{ fontWeight: 600 }}>
             {author}
           </Box>{' '}
-          <Box component="time" dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} sx={{ color: 'text.secondary' }}>
+          <Box
+            component="time"
+            dateTime={comment.createdAt}
+            title={formatDateTime(comment.createdAt)}
+            sx={{ color: 'text.secondary' }}
+          >
             {formatRelativeTime(comment.createdAt)}
           </Box>
           {comment.editedAt && (
@@ -58,13 +60,17 @@ function CommentRow({
               submitLabel="Save"
               onCancel={() => setEditing(false)}
               onSend={async (body) => {
-                await edit({ itemId: comment.itemId, commentId: comment.id, body }).unwrap();
+                await edit({ commentId: comment.id, commentInputDto: { body } }).unwrap();
                 setEditing(false);
               }}
             />
           </Box>
         ) : comment.hidden ? (
-          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}
+          >
             Hidden by an admin{comment.hiddenReason ? `: ${comment.hiddenReason}` : ''}
           </Typography>
         ) : (
@@ -80,7 +86,12 @@ function CommentRow({
         {!editing && (
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             {comment.mine && !comment.hidden && (
-              <Button size="small" onClick={() => setEditing(true)} sx={{ minHeight: 44 }} aria-label="Edit your comment">
+              <Button
+                size="small"
+                onClick={() => setEditing(true)}
+                sx={{ minHeight: 44 }}
+                aria-label="Edit your comment"
+              >
                 Edit
               </Button>
             )}
@@ -91,7 +102,7 @@ function CommentRow({
                 disabled={removing}
                 aria-label="Delete your comment"
                 onClick={() =>
-                  void run(() => remove({ circleId, itemId: comment.itemId, commentId: comment.id }).unwrap(), {
+                  void run(() => remove(comment.id).unwrap(), {
                     success: { title: 'Comment deleted' },
                     failure: { title: 'Could not delete the comment', fallback: 'Please try again.' },
                   })
@@ -121,19 +132,17 @@ function CommentRow({
 
 /** A feed item's comments, newest first, and the box to write one (members; admins read and hide). */
 export function CommentsSection({
-  circleId,
   itemId,
   canComment,
   isAdmin,
 }: {
-  circleId: string;
   itemId: number;
   canComment: boolean;
   isAdmin: boolean;
 }) {
-  const comments = useCommentsInfiniteQuery(itemId);
+  const comments = useFeedControllerListPagesInfiniteQuery(itemId);
   const { items, loadMore } = pagedList<Comment, CommentPage>(comments);
-  const [add] = useAddCommentMutation();
+  const [add] = useFeedControllerCreateMutation();
   const [hiding, setHiding] = useState<Comment | null>(null);
   return (
     <Box sx={{ pt: 1 }}>
@@ -141,7 +150,7 @@ export function CommentsSection({
         <CommentForm
           label="Write a comment"
           submitLabel="Post comment"
-          onSend={(body) => add({ circleId, itemId, body }).unwrap()}
+          onSend={(body) => add({ itemId, commentInputDto: { body } }).unwrap()}
         />
       )}
       {comments.isLoading ? (
@@ -157,7 +166,7 @@ export function CommentsSection({
       ) : (
         <Box component="ul" aria-label="Comments" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {items.map((comment) => (
-            <CommentRow key={comment.id} circleId={circleId} comment={comment} isAdmin={isAdmin} onHide={setHiding} />
+            <CommentRow key={comment.id} comment={comment} isAdmin={isAdmin} onHide={setHiding} />
           ))}
         </Box>
       )}

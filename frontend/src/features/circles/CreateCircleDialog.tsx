@@ -7,15 +7,18 @@ import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { useToast } from '../../components/toast/use-toast';
 import { circleNameSchema, CIRCLE_NAME_MAX } from './circle-rules';
-import { useCreateCircleMutation, useUploadCirclePictureMutation } from './circles-api';
 import { PicturePicker } from './PicturePicker';
+import {
+  useCirclesControllerCreateMutation,
+  useCirclesControllerSetPictureMutation,
+} from '../../api/enhanced-api';
 
 const schema = Yup.object({ name: circleNameSchema });
 
 /** New circle: a name and, if wanted, a picture; you are its owner and land on its page. */
 export function CreateCircleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [create] = useCreateCircleMutation();
-  const [upload] = useUploadCirclePictureMutation();
+  const [create] = useCirclesControllerCreateMutation();
+  const [upload] = useCirclesControllerSetPictureMutation();
   const [picture, setPicture] = useState<Blob | null>(null);
   const submit = useFormMutation();
   const toast = useToast();
@@ -37,7 +40,7 @@ export function CreateCircleDialog({ open, onClose }: { open: boolean; onClose: 
           if (!done.ok) return;
           if (picture) {
             // The circle exists either way: a picture that fails can be set again from its settings.
-            await upload({ id: done.value.id, image: picture })
+            await upload({ id: done.value.id, body: picture })
               .unwrap()
               .catch(() =>
                 toast({
@@ -63,7 +66,11 @@ export function CreateCircleDialog({ open, onClose }: { open: boolean; onClose: 
                   autoFocus
                   slotProps={{ htmlInput: { maxLength: CIRCLE_NAME_MAX + 20 } }}
                 />
-                <PicturePicker pictureUrl={null} busy={isSubmitting} onPicked={(image) => setPicture(image)} />
+                <PicturePicker
+                  pictureUrl={null}
+                  busy={isSubmitting}
+                  onPicked={(image) => setPicture(image)}
+                />
               </Stack>
             </DialogContent>
             <DialogActions>

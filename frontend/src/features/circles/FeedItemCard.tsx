@@ -50,7 +50,12 @@ function BetSummary({ bet, viewerId }: { bet: FeedBet; viewerId: string }) {
       {decided && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {bet.players.map((player) => (
-            <Typography component="li" variant="body2" key={player.person.id} sx={{ overflowWrap: 'anywhere' }}>
+            <Typography
+              component="li"
+              variant="body2"
+              key={player.person.id}
+              sx={{ overflowWrap: 'anywhere' }}
+            >
               {personName(player.person)} {player.result ? RESULT_TEXT[player.result] : 'has no result yet'}
               {player.result && player.net !== null ? ` (${signedMoney(player.net)})` : ''}
             </Typography>
@@ -80,7 +85,12 @@ function SeasonSummary({ season }: { season: NonNullable<FeedItem['season']> }) 
       {top.length > 0 && (
         <Box component="ol" sx={{ pl: 3, m: 0 }} aria-label={`Final table of season ${season.number}`}>
           {top.map((standing) => (
-            <Typography component="li" variant="body2" key={standing.person.id} sx={{ overflowWrap: 'anywhere' }}>
+            <Typography
+              component="li"
+              variant="body2"
+              key={standing.person.id}
+              sx={{ overflowWrap: 'anywhere' }}
+            >
               {personName(standing.person)} {signedMoney(standing.net)}
             </Typography>
           ))}
@@ -92,13 +102,11 @@ function SeasonSummary({ season }: { season: NonNullable<FeedItem['season']> }) 
 
 /** One item of a circle's feed: what happened, its reactions, and its comments on demand. */
 export function FeedItemCard({
-  circleId,
   item,
   viewerId,
   isMember,
   isAdmin,
 }: {
-  circleId: string;
   item: FeedItem;
   viewerId: string;
   isMember: boolean;
@@ -127,7 +135,7 @@ export function FeedItemCard({
           </Stack>
           {item.bet && <BetSummary bet={item.bet} viewerId={viewerId} />}
           {item.season && <SeasonSummary season={item.season} />}
-          <ReactionBar circleId={circleId} item={item} canReact={isMember} />
+          <ReactionBar item={item} canReact={isMember} />
           <Box>
             <Button
               size="small"
@@ -142,7 +150,7 @@ export function FeedItemCard({
           </Box>
           <Collapse in={open} unmountOnExit>
             <div id={commentsId}>
-              <CommentsSection circleId={circleId} itemId={item.id} canComment={isMember} isAdmin={isAdmin} />
+              <CommentsSection itemId={item.id} canComment={isMember} isAdmin={isAdmin} />
             </div>
           </Collapse>
         </Stack>

@@ -3,14 +3,21 @@ import { Form, Formik } from 'formik';
 import { FormikTextField } from '../../components/form/FormikTextField';
 import { useFormMutation } from '../../components/form/use-form-mutation';
 import { COMMENT_MAX, hideReasonSchema } from './circle-rules';
-import { useHideCommentMutation, type Comment } from './circles-api';
+import { type Comment } from './circles-api';
+import { useFeedControllerHideMutation } from '../../api/enhanced-api';
 
 /** An admin hides a comment with a reason: it is kept in the audit log and the author is told. */
 export function HideCommentDialog({ comment, onClose }: { comment: Comment | null; onClose: () => void }) {
-  const [hide] = useHideCommentMutation();
+  const [hide] = useFeedControllerHideMutation();
   const submit = useFormMutation();
   return (
-    <Dialog open={Boolean(comment)} onClose={onClose} aria-labelledby="hide-comment-title" fullWidth maxWidth="xs">
+    <Dialog
+      open={Boolean(comment)}
+      onClose={onClose}
+      aria-labelledby="hide-comment-title"
+      fullWidth
+      maxWidth="xs"
+    >
       <Formik
         initialValues={{ reason: '' }}
         validationSchema={hideReasonSchema}
@@ -19,7 +26,7 @@ export function HideCommentDialog({ comment, onClose }: { comment: Comment | nul
           const done = await submit(
             values,
             helpers,
-            () => hide({ itemId: comment.itemId, commentId: comment.id, reason: values.reason.trim() }).unwrap(),
+            () => hide({ commentId: comment.id, hideCommentDto: { reason: values.reason.trim() } }).unwrap(),
             {
               success: { title: 'Comment hidden', description: 'The author was told why.' },
               failure: { title: 'Could not hide the comment', fallback: 'Please try again.' },

@@ -13,22 +13,31 @@ import {
 import { useState } from 'react';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { personName } from '../../lib/person-name';
-import { useFriendsToInviteQuery, useInviteToCircleMutation, type Circle } from './circles-api';
+import { type Circle } from './circles-api';
+import { useCirclesControllerInviteMutation, useFriendsControllerListQuery } from '../../api/enhanced-api';
 
 /** Invite friends of yours who are not in the circle yet: each gets an invitation to accept or decline. */
-export function InviteFriendsDialog({ circle, open, onClose }: { circle: Circle; open: boolean; onClose: () => void }) {
-  const friends = useFriendsToInviteQuery(undefined, { skip: !open });
-  const [invite, { isLoading }] = useInviteToCircleMutation();
+export function InviteFriendsDialog({
+  circle,
+  open,
+  onClose,
+}: {
+  circle: Circle;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const friends = useFriendsControllerListQuery({}, { skip: !open });
+  const [invite, { isLoading }] = useCirclesControllerInviteMutation();
   const [chosen, setChosen] = useState<string[]>([]);
   const run = useMutationToast();
   const members = new Set(circle.members.map((member) => member.person.id));
-  const candidates = (friends.data ?? []).filter((friend) => !members.has(friend.id));
+  const candidates = (friends.data?.items ?? []).filter((friend) => !members.has(friend.id));
   const close = () => {
     setChosen([]);
     onClose();
   };
   const send = async () => {
-    const done = await run(() => invite({ id: circle.id, userIds: chosen }).unwrap(), {
+    const done = await run(() => invite({ id: circle.id, inviteToCircleDto: { userIds: chosen } }).unwrap(), {
       success: (result) => ({
         title: result.invited.length === 1 ? 'Invitation sent' : `${result.invited.length} invitations sent`,
         description: result.skipped.length > 0 ? 'Some were invited already.' : undefined,
@@ -45,7 +54,8 @@ export function InviteFriendsDialog({ circle, open, onClose }: { circle: Circle;
           <Skeleton variant="rounded" height={96} />
         ) : candidates.length === 0 ? (
           <Typography color="text.secondary">
-            All your friends are in this circle already, or you have none yet. Share the circle’s link instead.
+            All your friends are in this circle already, or you have none yet. Share the circle’s link
+            instead.
           </Typography>
         ) : (
           <FormGroup aria-label="Friends to invite">

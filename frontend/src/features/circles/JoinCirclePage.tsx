@@ -8,7 +8,7 @@ import { serverMessage } from '../../lib/errors';
 import { forgetPendingLink } from '../../lib/pending-link';
 import { SignUpChoice } from '../../session/SignUpChoice';
 import { useAuth } from '../../session/use-auth';
-import { useCircleLinkQuery, useJoinCircleMutation } from './circles-api';
+import { useCirclesControllerJoinMutation, useCirclesControllerLinkQuery } from '../../api/enhanced-api';
 
 /**
  * Signed out: the circle is named only to people signed in, so the page asks them to sign up or sign in
@@ -42,8 +42,8 @@ export default function JoinCirclePage() {
 function SignedInJoin({ code }: { code: string }) {
   // Signed in, the link has brought them back: it must not pull them here again.
   useEffect(() => forgetPendingLink('circle'), []);
-  const link = useCircleLinkQuery(code);
-  const [join, { isLoading }] = useJoinCircleMutation();
+  const link = useCirclesControllerLinkQuery(code);
+  const [join, { isLoading }] = useCirclesControllerJoinMutation();
   const run = useMutationToast();
   const navigate = useNavigate();
 
@@ -68,7 +68,7 @@ function SignedInJoin({ code }: { code: string }) {
   const circle = link.data;
   if (circle.member) return <Navigate to={`/circles/${circle.id}`} replace />;
   const doJoin = async () => {
-    const done = await run(() => join({ id: circle.id, code }).unwrap(), {
+    const done = await run(() => join({ id: circle.id, joinCircleDto: { code } }).unwrap(), {
       success: { title: `You joined ${circle.name}` },
       failure: { title: 'Could not join the circle', fallback: 'Please try again.' },
     });
@@ -81,8 +81,8 @@ function SignedInJoin({ code }: { code: string }) {
           Join {circle.name}
         </Typography>
         <Typography color="text.secondary">
-          {circle.memberCount} member{circle.memberCount === 1 ? '' : 's'} share their bets, comments and a season
-          table here.
+          {circle.memberCount} member{circle.memberCount === 1 ? '' : 's'} share their bets, comments and a
+          season table here.
         </Typography>
         <Button variant="contained" size="large" disabled={isLoading} onClick={() => void doJoin()}>
           {isLoading ? 'Joining…' : 'Join circle'}

@@ -15,7 +15,8 @@ import { personName } from '../../lib/person-name';
 import { formatDate } from '../../lib/time';
 import { record, RELIABILITY_TEXT, signedMoney, streakBadge, streakText } from './circle-rules';
 import { MemberAvatar } from './CircleAvatar';
-import { useLeaderboardQuery, type Season, type Standing } from './circles-api';
+import { type Season, type Standing } from './circles-api';
+import { useCirclesControllerLeaderboardQuery } from '../../api/enhanced-api';
 
 function seasonLabel(season: Season, current: boolean): string {
   const dates = `${formatDate(season.startsAt)} – ${formatDate(season.endedAt ?? season.endsAt)}`;
@@ -38,7 +39,10 @@ function StandingRow({ standing, winner }: { standing: Standing; winner: boolean
       sx={{ alignItems: 'center', py: 1.25, borderBottom: 1, borderColor: 'divider' }}
       data-testid="standing"
     >
-      <Typography sx={{ width: 28, textAlign: 'right', fontWeight: 700, flexShrink: 0 }} aria-label={`Rank ${standing.rank}`}>
+      <Typography
+        sx={{ width: 28, textAlign: 'right', fontWeight: 700, flexShrink: 0 }}
+        aria-label={`Rank ${standing.rank}`}
+      >
         {standing.rank}
       </Typography>
       <MemberAvatar person={standing.person} />
@@ -57,7 +61,8 @@ function StandingRow({ standing, winner }: { standing: Standing; winner: boolean
         </Typography>
         {(standing.lateReports > 0 || standing.disputesLost > 0) && (
           <Typography variant="caption" color="text.secondary">
-            {standing.lateReports} late report{standing.lateReports === 1 ? '' : 's'}, {standing.disputesLost} dispute
+            {standing.lateReports} late report{standing.lateReports === 1 ? '' : 's'}, {standing.disputesLost}{' '}
+            dispute
             {standing.disputesLost === 1 ? '' : 's'} lost
           </Typography>
         )}
@@ -78,7 +83,7 @@ function StandingRow({ standing, winner }: { standing: Standing; winner: boolean
  */
 export function LeaderboardTab({ circleId }: { circleId: string }) {
   const [season, setSeason] = useState<number | undefined>(undefined);
-  const board = useLeaderboardQuery({ id: circleId, season });
+  const board = useCirclesControllerLeaderboardQuery({ id: circleId, season });
   const seasons = board.data?.seasons ?? [];
   const currentNumber = seasons[0]?.number;
   const shown = board.data?.season;
@@ -121,7 +126,11 @@ export function LeaderboardTab({ circleId }: { circleId: string }) {
               appear here.
             </Typography>
           ) : (
-            <Box component="ol" aria-label={`Table of season ${shown.number}`} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <Box
+              component="ol"
+              aria-label={`Table of season ${shown.number}`}
+              sx={{ listStyle: 'none', p: 0, m: 0 }}
+            >
               {board.data.standings.map((standing) => (
                 <StandingRow
                   key={standing.person.id}

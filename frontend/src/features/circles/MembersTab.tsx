@@ -24,17 +24,15 @@ import { LinkShare } from '../../components/LinkShare';
 import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { personName } from '../../lib/person-name';
 import { MemberAvatar } from './CircleAvatar';
-import {
-  circleLinkUrl,
-  useLeaveCircleMutation,
-  useRemoveCircleMemberMutation,
-  useReplaceCircleLinkMutation,
-  useSetCircleRoleMutation,
-  type Circle,
-  type CircleMember,
-} from './circles-api';
+import { circleLinkUrl, type Circle, type CircleMember } from './circles-api';
 import { roleText } from './CirclesCard';
 import { InviteFriendsDialog } from './InviteFriendsDialog';
+import {
+  useCirclesControllerLeaveMutation,
+  useCirclesControllerRemoveMemberMutation,
+  useCirclesControllerReplaceLinkMutation,
+  useCirclesControllerSetRoleMutation,
+} from '../../api/enhanced-api';
 
 /** What the viewer may do to `member`: the owner anything, co-owners remove plain members (the server rules). */
 export function memberActions(viewerRole: Circle['role'], member: CircleMember, viewerId: string) {
@@ -43,20 +41,24 @@ export function memberActions(viewerRole: Circle['role'], member: CircleMember, 
     changeRole: viewerRole === 'owner' && !self && member.role !== 'owner',
     remove:
       !self &&
-      ((viewerRole === 'owner' && member.role !== 'owner') || (viewerRole === 'co_owner' && member.role === 'member')),
+      ((viewerRole === 'owner' && member.role !== 'owner') ||
+        (viewerRole === 'co_owner' && member.role === 'member')),
   };
 }
 
 function MemberRow({ circle, member, viewerId }: { circle: Circle; member: CircleMember; viewerId: string }) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const [setRole] = useSetCircleRoleMutation();
-  const [remove] = useRemoveCircleMemberMutation();
+  const [setRole] = useCirclesControllerSetRoleMutation();
+  const [remove] = useCirclesControllerRemoveMemberMutation();
   const run = useMutationToast();
   const name = personName(member.person);
   const may = memberActions(circle.role, member, viewerId);
   const act = (call: () => Promise<unknown>, title: string) => {
     setMenu(null);
-    void run(call, { success: { title }, failure: { title: 'That did not work', fallback: 'Please try again.' } });
+    void run(call, {
+      success: { title },
+      failure: { title: 'That did not work', fallback: 'Please try again.' },
+    });
   };
   return (
     <Stack component="li" direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
@@ -75,7 +77,11 @@ function MemberRow({ circle, member, viewerId }: { circle: Circle; member: Circl
       {member.role !== 'member' && <Chip size="small" label={roleText(member.role)} />}
       {(may.changeRole || may.remove) && (
         <>
-          <IconButton aria-label={`Manage ${name}`} aria-haspopup="menu" onClick={(event) => setMenu(event.currentTarget)}>
+          <IconButton
+            aria-label={`Manage ${name}`}
+            aria-haspopup="menu"
+            onClick={(event) => setMenu(event.currentTarget)}
+          >
             <MoreVertIcon />
           </IconButton>
           <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
@@ -88,7 +94,7 @@ function MemberRow({ circle, member, viewerId }: { circle: Circle; member: Circl
                       setRole({
                         id: circle.id,
                         userId: member.person.id,
-                        role: member.role === 'co_owner' ? 'member' : 'co_owner',
+                        setRoleDto: { role: member.role === 'co_owner' ? 'member' : 'co_owner' },
                       }).unwrap(),
                     member.role === 'co_owner' ? `${name} is a member again` : `${name} is now a co-owner`,
                   )
@@ -101,7 +107,10 @@ function MemberRow({ circle, member, viewerId }: { circle: Circle; member: Circl
               <MenuItem
                 sx={{ minHeight: 44, color: 'error.main' }}
                 onClick={() =>
-                  act(() => remove({ id: circle.id, userId: member.person.id }).unwrap(), `${name} was removed`)
+                  act(
+                    () => remove({ id: circle.id, userId: member.person.id }).unwrap(),
+                    `${name} was removed`,
+                  )
                 }
               >
                 Remove from circle
@@ -118,8 +127,8 @@ function MemberRow({ circle, member, viewerId }: { circle: Circle; member: Circl
 export function MembersTab({ circle, viewerId }: { circle: Circle; viewerId: string }) {
   const [inviting, setInviting] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [leave, { isLoading: leavingNow }] = useLeaveCircleMutation();
-  const [replace, { isLoading: replacing }] = useReplaceCircleLinkMutation();
+  const [leave, { isLoading: leavingNow }] = useCirclesControllerLeaveMutation();
+  const [replace, { isLoading: replacing }] = useCirclesControllerReplaceLinkMutation();
   const run = useMutationToast();
   const navigate = useNavigate();
   const isMember = circle.role !== null;
@@ -187,7 +196,10 @@ export function MembersTab({ circle, viewerId }: { circle: Circle; viewerId: str
                   disabled={replacing}
                   onClick={() =>
                     void run(() => replace(circle.id).unwrap(), {
-                      success: { title: 'Circle link replaced', description: 'The old link no longer works.' },
+                      success: {
+                        title: 'Circle link replaced',
+                        description: 'The old link no longer works.',
+                      },
                       failure: { title: 'Could not replace the link', fallback: 'Please try again.' },
                     })
                   }
@@ -201,7 +213,13 @@ export function MembersTab({ circle, viewerId }: { circle: Circle; viewerId: str
       )}
       {isMember && (
         <Box>
-          <Button color="error" variant="outlined" onClick={() => setLeaving(true)} disabled={leavingNow} sx={{ minHeight: 44 }}>
+          <Button
+            color="error"
+            variant="outlined"
+            onClick={() => setLeaving(true)}
+            disabled={leavingNow}
+            sx={{ minHeight: 44 }}
+          >
             Leave circle
           </Button>
         </Box>

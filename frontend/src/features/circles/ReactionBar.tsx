@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useToast } from '../../components/toast/use-toast';
 import { serverMessage } from '../../lib/errors';
 import { personName } from '../../lib/person-name';
-import { REACTION_NAMES, REACTIONS, useReactMutation, type FeedItem, type ReactionEmoji } from './circles-api';
+import { useFeedControllerReactMutation, useFeedControllerUnreactMutation } from '../../api/enhanced-api';
+import { REACTION_NAMES, REACTIONS, type FeedItem, type ReactionEmoji } from './circles-api';
 
 const nameOf = (emoji: string): string => REACTION_NAMES[emoji as ReactionEmoji] ?? emoji;
 
@@ -18,13 +19,15 @@ export function reactorsText(reaction: FeedItem['reactions'][number]): string {
  * An item's reactions: each one given so far with its count (pressed when it is yours; a tap takes it back,
  * another adds yours), and React, which offers the fixed set. Who reacted shows on hover and is read out.
  */
-export function ReactionBar({ circleId, item, canReact }: { circleId: string; item: FeedItem; canReact: boolean }) {
-  const [react, { isLoading }] = useReactMutation();
+export function ReactionBar({ item, canReact }: { item: FeedItem; canReact: boolean }) {
+  const [react, reacting] = useFeedControllerReactMutation();
+  const [unreact, unreacting] = useFeedControllerUnreactMutation();
+  const isLoading = reacting.isLoading || unreacting.isLoading;
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const toast = useToast();
   const toggle = (emoji: ReactionEmoji, on: boolean) => {
     setMenu(null);
-    react({ circleId, itemId: item.id, emoji, on })
+    (on ? react : unreact)({ itemId: item.id, emoji })
       .unwrap()
       .catch((error: unknown) =>
         toast({

@@ -12,8 +12,8 @@ import {
 import { useState } from 'react';
 import { SEARCH_TEXT_MAX } from '../../lib/form-rules';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useSearchSuggestionsQuery, useSearchUsersQuery } from './friends-api';
 import { PersonRow } from './PersonRow';
+import { usePeopleControllerSearchQuery, usePeopleControllerSuggestionsQuery } from '../../api/enhanced-api';
 
 /** Searches wait for this pause in typing, so one word is one request. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -26,12 +26,12 @@ export function FindFriendsCard() {
   const typed = query.trim();
   const term = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const searching = term.length >= SEARCH_MIN_LENGTH;
-  const search = useSearchUsersQuery(term, { skip: !searching });
+  const search = usePeopleControllerSearchQuery(term, { skip: !searching });
   // currentData is the answer for this very term: a slower answer to an older one is never shown.
   const results = searching ? search.currentData : undefined;
   const settled = searching && typed === term && !search.isFetching && !search.isError;
   const noResults = settled && (results?.length ?? 0) === 0;
-  const suggestions = useSearchSuggestionsQuery(term, { skip: !noResults });
+  const suggestions = usePeopleControllerSuggestionsQuery(term, { skip: !noResults });
 
   return (
     <Card>

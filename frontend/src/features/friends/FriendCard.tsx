@@ -1,8 +1,9 @@
 import { Box, Button, Card, CardActions, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
-import { useHeadToHeadQuery, type Friend, type HeadToHead } from './friends-api';
+import { type Friend, type HeadToHead } from './friends-api';
 import { nameOf, PersonAvatar } from './PersonRow';
+import { useFriendsControllerRecordQuery } from '../../api/enhanced-api';
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -69,7 +70,7 @@ function HeadToHeadLine({
  */
 export function FriendCard({ friend }: { friend: Friend }) {
   const navigate = useNavigate();
-  const { data: record, isLoading } = useHeadToHeadQuery(friend.id);
+  const { data: record, isLoading } = useFriendsControllerRecordQuery(friend.id);
   const challenge = () => void navigate(`/?challenger=${friend.id}`);
   const rematch = () => void navigate(`/?challenger=${friend.id}&rematch=1`);
   const playedBefore = (record?.totalBets ?? 0) > 0;

@@ -1,18 +1,18 @@
 import { Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { useToast } from '../../components/toast/use-toast';
-import {
-  FRIEND_REQUESTS_POLL_MS,
-  useAcceptFriendRequestMutation,
-  useDeclineFriendRequestMutation,
-  useFriendRequestsQuery,
-} from './friends-api';
+import { FRIEND_REQUESTS_POLL_MS } from './friends-api';
 import { nameOf, PersonAvatar } from './PersonRow';
+import {
+  useFriendsControllerAcceptMutation,
+  useFriendsControllerDeclineMutation,
+  useFriendsControllerRequestsQuery,
+} from '../../api/enhanced-api';
 
 /** Incoming friend requests, each with Accept and Decline; nothing at all while there are none. */
 export function FriendRequestsCard() {
-  const requests = useFriendRequestsQuery(undefined, { pollingInterval: FRIEND_REQUESTS_POLL_MS });
-  const [accept] = useAcceptFriendRequestMutation();
-  const [decline] = useDeclineFriendRequestMutation();
+  const requests = useFriendsControllerRequestsQuery(undefined, { pollingInterval: FRIEND_REQUESTS_POLL_MS });
+  const [accept] = useFriendsControllerAcceptMutation();
+  const [decline] = useFriendsControllerDeclineMutation();
   const toast = useToast();
   if ((requests.data?.length ?? 0) === 0) return null;
   return (

@@ -5,15 +5,13 @@ import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
 import { FindFriendsCard } from './FindFriendsCard';
 import { FriendCard } from './FriendCard';
 import { FriendRequestsCard } from './FriendRequestsCard';
-import {
-  FRIEND_REQUESTS_POLL_MS,
-  useFriendRequestsQuery,
-  useFriendsInfiniteQuery,
-  type Friend,
-  type FriendList,
-} from './friends-api';
+import { FRIEND_REQUESTS_POLL_MS, type Friend, type FriendList } from './friends-api';
 import { InviteCard } from './InviteCard';
 import { PeopleYouMayKnow } from './PeopleYouMayKnow';
+import {
+  useFriendsControllerListPagesInfiniteQuery,
+  useFriendsControllerRequestsQuery,
+} from '../../api/enhanced-api';
 
 /** Where "Invite a friend" (the dashboard's first run) lands: the invite link comes first. */
 export const INVITE_HASH = '#invite';
@@ -21,10 +19,10 @@ export const INVITE_HASH = '#invite';
 /** docs/product.md §2 /friends (Friends & Network). */
 export default function FriendsPage() {
   const inviteFirst = useLocation().hash === INVITE_HASH;
-  const friends = useFriendsInfiniteQuery();
+  const friends = useFriendsControllerListPagesInfiniteQuery();
   const { items: friendList, loadMore } = pagedList<Friend, FriendList>(friends);
   // The same subscription as the requests card's (one request); here only to notice a lapsed session.
-  const requests = useFriendRequestsQuery(undefined, { pollingInterval: FRIEND_REQUESTS_POLL_MS });
+  const requests = useFriendsControllerRequestsQuery(undefined, { pollingInterval: FRIEND_REQUESTS_POLL_MS });
   useUnauthorizedRedirect(friends.error, requests.error);
 
   return (

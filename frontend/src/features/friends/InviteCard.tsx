@@ -13,13 +13,13 @@ import {
 import { useState } from 'react';
 import { LinkShare } from '../../components/LinkShare';
 import { useToast } from '../../components/toast/use-toast';
-import { useMyInviteQuery, useReplaceInviteMutation } from './friends-api';
 import { inviteUrl } from './pending-invite';
+import { useInvitesControllerMineQuery, useInvitesControllerReplaceMutation } from '../../api/enhanced-api';
 
 /** Your invite link on /friends: QR code, Share, and Replace (docs/product.md, "Invite links"). */
 export function InviteCard() {
-  const invite = useMyInviteQuery();
-  const [replace, { isLoading: replacing }] = useReplaceInviteMutation();
+  const invite = useInvitesControllerMineQuery();
+  const [replace, { isLoading: replacing }] = useInvitesControllerReplaceMutation();
   const [confirming, setConfirming] = useState(false);
   const toast = useToast();
   const url = invite.data ? inviteUrl(invite.data.code) : null;

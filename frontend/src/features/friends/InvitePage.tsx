@@ -8,13 +8,13 @@ import { useToast } from '../../components/toast/use-toast';
 import { isApiError, serverMessage } from '../../lib/errors';
 import { SignUpChoice } from '../../session/SignUpChoice';
 import { useAuth } from '../../session/use-auth';
-import {
-  useAcceptInviteMutation,
-  useFriendsFirstPageQuery,
-  useInviteQuery,
-  type Invite,
-} from './friends-api';
+import { type Invite } from './friends-api';
 import { forgetPendingInvite, pendingInvite } from './pending-invite';
+import {
+  useFriendsControllerListQuery,
+  useInvitesControllerAcceptMutation,
+  useInvitesControllerLookupQuery,
+} from '../../api/enhanced-api';
 
 /** A page of its own for every way a link can fail: never a bare error (docs/product.md, "Invite links"). */
 function BrokenLink({ error }: { error: unknown }) {
@@ -54,15 +54,15 @@ function SignedOutInvite({ invite }: { invite: Invite }) {
 }
 
 function SignedInInvite({ invite, userId }: { invite: Invite; userId: string }) {
-  const [accept, { isLoading }] = useAcceptInviteMutation();
-  const friends = useFriendsFirstPageQuery();
+  const [accept, { isLoading }] = useInvitesControllerAcceptMutation();
+  const friends = useFriendsControllerListQuery({});
   const navigate = useNavigate();
   const toast = useToast();
   const run = useMutationToast();
   const started = useRef(false);
   const { inviter } = invite;
   const own = inviter.id === userId;
-  const alreadyFriends = (friends.data ?? []).some((friend) => friend.id === inviter.id);
+  const alreadyFriends = (friends.data?.items ?? []).some((friend) => friend.id === inviter.id);
 
   const add = async () => {
     forgetPendingInvite();
@@ -134,7 +134,7 @@ function SignedInInvite({ invite, userId }: { invite: Invite; userId: string }) 
 export default function InvitePage() {
   const { code = '' } = useParams();
   const { user } = useAuth();
-  const invite = useInviteQuery(code);
+  const invite = useInvitesControllerLookupQuery(code);
   // A link that no longer works must not keep pulling the visitor back here after they sign in.
   useEffect(() => {
     if (invite.error && pendingInvite() === code) forgetPendingInvite();

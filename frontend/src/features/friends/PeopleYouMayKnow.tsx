@@ -2,7 +2,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Card, CardContent, CardHeader, IconButton, Skeleton } from '@mui/material';
 import { useToast } from '../../components/toast/use-toast';
 import { nameOf, PersonRow } from './PersonRow';
-import { useDismissSuggestionMutation, usePeopleYouMayKnowQuery, type Suggestion } from './friends-api';
+import { type Suggestion } from './friends-api';
+import {
+  useFriendsControllerDismissMutation,
+  useFriendsControllerSuggestionsQuery,
+} from '../../api/enhanced-api';
 
 function reasonOf(person: Suggestion): string {
   if (person.mutualFriends > 0) {
@@ -13,8 +17,8 @@ function reasonOf(person: Suggestion): string {
 
 /** Friends of friends and past opponents, each with Add Friend and a dismiss button (docs/product.md). */
 export function PeopleYouMayKnow() {
-  const suggestions = usePeopleYouMayKnowQuery();
-  const [dismiss] = useDismissSuggestionMutation();
+  const suggestions = useFriendsControllerSuggestionsQuery();
+  const [dismiss] = useFriendsControllerDismissMutation();
   const toast = useToast();
   if (suggestions.isLoading) return <Skeleton variant="rounded" height={120} />;
   // Nobody to suggest (or the list failed to load): the card is left out rather than shown empty.

@@ -2,7 +2,8 @@ import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useToast } from '../../components/toast/use-toast';
 import { personName } from '../../lib/person-name';
-import { useSendFriendRequestMutation, type Person, type PersonSummary } from './friends-api';
+import { type Person, type PersonSummary } from './friends-api';
+import { useFriendsControllerRequestMutation } from '../../api/enhanced-api';
 
 export const nameOf: (person: PersonSummary) => string = personName;
 
@@ -19,11 +20,11 @@ export function PersonAvatar({ person }: { person: PersonSummary }) {
  * of context, and how you stand with them, with Add Friend when you are not connected yet.
  */
 export function PersonRow({ person, detail, end }: { person: Person; detail?: ReactNode; end?: ReactNode }) {
-  const [send, { isLoading }] = useSendFriendRequestMutation();
+  const [send, { isLoading }] = useFriendsControllerRequestMutation();
   const toast = useToast();
   const add = async () => {
     try {
-      await send(person.id).unwrap();
+      await send({ addresseeId: person.id }).unwrap();
       toast({ title: 'Friend request sent!', variant: 'success' });
     } catch {
       toast({ title: 'Failed to send friend request.', variant: 'destructive' });

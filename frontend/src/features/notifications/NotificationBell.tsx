@@ -4,9 +4,9 @@ import { IconButton } from '../../components/plain/Button';
 import { NotificationsIcon } from '../../components/plain/icons';
 import { useLoadWhenIdle } from '../../lib/use-load-when-idle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { unreadCountOf } from './notification-cache';
-import { useNotificationsInfiniteQuery } from './notifications-api';
+import { unreadCountOf } from '../../api/notification-cache';
 import './NotificationBell.css';
+import { useNotificationsControllerListPagesInfiniteQuery } from '../../api/enhanced-api';
 
 const MAX_SHOWN = 99;
 
@@ -61,7 +61,10 @@ export function NotificationBell({
   useLoadWhenIdle(loadPanelAndList);
   const panelId = useId();
   const titleId = useId();
-  const { data } = useNotificationsInfiniteQuery(undefined, { pollingInterval, skip: !fetchCount });
+  const { data } = useNotificationsControllerListPagesInfiniteQuery(undefined, {
+    pollingInterval,
+    skip: !fetchCount,
+  });
   const unread = unreadCountOf(data);
   const label = bellLabel(unread);
   const shown = badgeText(unread);

@@ -8,13 +8,13 @@ import { useMutationToast } from '../../components/toast/use-mutation-toast';
 import { appPath } from '../../lib/nav';
 import { NotificationItem } from './NotificationItem';
 import { NotificationsTitle } from './NotificationsTitle';
-import { unreadCountOf } from './notification-cache';
-import {
-  useMarkAllNotificationsReadMutation,
-  useMarkNotificationReadMutation,
-  useNotificationsInfiniteQuery,
-} from './notifications-api';
+import { unreadCountOf } from '../../api/notification-cache';
 import type { AppNotification } from './types';
+import {
+  useNotificationsControllerListPagesInfiniteQuery,
+  useNotificationsControllerReadAllMutation,
+  useNotificationsControllerReadMutation,
+} from '../../api/enhanced-api';
 
 function LoadingNotifications() {
   return (
@@ -52,9 +52,9 @@ export function NotificationList({
 }) {
   const navigate = useNavigate();
   const run = useMutationToast();
-  const query = useNotificationsInfiniteQuery();
-  const [markRead] = useMarkNotificationReadMutation();
-  const [markAllRead, markingAll] = useMarkAllNotificationsReadMutation();
+  const query = useNotificationsControllerListPagesInfiniteQuery();
+  const [markRead] = useNotificationsControllerReadMutation();
+  const [markAllRead, markingAll] = useNotificationsControllerReadAllMutation();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = unreadCountOf(query.data);
 

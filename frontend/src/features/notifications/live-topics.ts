@@ -1,7 +1,7 @@
-import type { api } from '../../api/base-api';
+import type { enhancedApi } from '../../api/enhanced-api';
 import type { ChangeTopic, CircleLiveChange } from './types';
 
-type ApiTag = Parameters<typeof api.util.invalidateTags>[0][number];
+type ApiTag = Parameters<typeof enhancedApi.util.invalidateTags>[0][number];
 
 /**
  * What each topic of the live stream's `changed` event refreshes: the tags the features' queries

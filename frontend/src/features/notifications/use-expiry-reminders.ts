@@ -4,12 +4,13 @@ import { readNotificationSettings } from '../../lib/notification-settings';
 import type { User } from '../../session/types';
 import { browserAlertAllowed } from './browser-alert';
 import { dueReminders, expiryReminder, REMINDER_CHECK_MS } from './expiry-reminder';
-import { EXPIRING_BETS_POLL_MS, useExpiringBetsQuery } from './notifications-api';
+import { EXPIRING_BETS_POLL_MS } from './notifications-api';
+import { useBetsControllerExpiringQuery } from '../../api/enhanced-api';
 
 /** docs/product.md §7/§9: every 60 s, a local "bet expiring" notification for bets with 0.9 to 1 hour left, once per bet per page load. */
 export function useExpiryReminders(user: Pick<User, 'pushNotifications'>, enabled = true): void {
   // `enabled`: the shell starts this after its first screen (AppShell).
-  const { data: bets } = useExpiringBetsQuery(undefined, {
+  const { data: bets } = useBetsControllerExpiringQuery(undefined, {
     pollingInterval: EXPIRING_BETS_POLL_MS,
     skip: !enabled,
   });

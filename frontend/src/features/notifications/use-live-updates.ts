@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { api } from '../../api/base-api';
+import { enhancedApi } from '../../api/enhanced-api';
 import { useAppDispatch } from '../../store/hooks';
 import { browserPermission, showBrowserNotification } from '../../lib/browser-notifications';
 import { readNotificationSettings } from '../../lib/notification-settings';
@@ -25,7 +25,7 @@ export function useLiveUpdates(
   const [connected, setConnected] = useState(false);
 
   const onNotification = useEffectEvent((notification: AppNotification) => {
-    dispatch(api.util.invalidateTags(['Notification']));
+    dispatch(enhancedApi.util.invalidateTags(['Notification']));
     const allowed = browserAlertAllowed(notification.category, {
       permission: browserPermission(),
       pushNotifications: user.pushNotifications,
@@ -43,12 +43,12 @@ export function useLiveUpdates(
     return connectLive(openEventStream, {
       onStatus: setConnected,
       onReady: (reconnected) => {
-        if (reconnected) dispatch(api.util.invalidateTags(allTopicTags()));
+        if (reconnected) dispatch(enhancedApi.util.invalidateTags(allTopicTags()));
       },
       onNotification,
-      onChanged: (topics) => dispatch(api.util.invalidateTags(tagsForTopics(topics))),
-      onCircle: (change) => dispatch(api.util.invalidateTags(circleChangeTags(change))),
-      onUnauthorized: () => dispatch(api.util.invalidateTags(['User'])),
+      onChanged: (topics) => dispatch(enhancedApi.util.invalidateTags(tagsForTopics(topics))),
+      onCircle: (change) => dispatch(enhancedApi.util.invalidateTags(circleChangeTags(change))),
+      onUnauthorized: () => dispatch(enhancedApi.util.invalidateTags(['User'])),
     });
   }, [dispatch, user.id, enabled]);
 

@@ -8,8 +8,11 @@ import { showServerFieldErrors } from '../../components/form/server-field-errors
 import { LinkPage } from '../../components/LinkPage';
 import { PageLoader } from '../../components/PageLoader';
 import { serverMessage } from '../../lib/errors';
-import { useAuthOptionsQuery, useRequestPasswordResetMutation } from '../../session/auth-api';
 import { useAuth } from '../../session/use-auth';
+import {
+  useAuthControllerOptionsQuery,
+  useAuthControllerRequestPasswordResetMutation,
+} from '../../api/enhanced-api';
 
 export const EMAIL_NOT_SET_UP =
   'Email is not set up on this server, so Betwixt cannot send you a link. Ask whoever runs this server for help.';
@@ -21,8 +24,8 @@ const schema = Yup.object({
 /** "Forgot password?": asks for the address and mails a link to set a new password (docs/product.md). */
 export default function ForgotPasswordPage() {
   const { user } = useAuth();
-  const options = useAuthOptionsQuery();
-  const [request] = useRequestPasswordResetMutation();
+  const options = useAuthControllerOptionsQuery();
+  const [request] = useAuthControllerRequestPasswordResetMutation();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 

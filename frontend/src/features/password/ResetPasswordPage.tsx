@@ -8,8 +8,8 @@ import { showServerFieldErrors } from '../../components/form/server-field-errors
 import { LinkPage } from '../../components/LinkPage';
 import { serverMessage } from '../../lib/errors';
 import { newPasswordRule } from '../../lib/form-rules';
-import { useResetPasswordMutation } from '../../session/auth-api';
 import { useAuth } from '../../session/use-auth';
+import { useAuthControllerResetPasswordMutation } from '../../api/enhanced-api';
 
 const AuthDialog = lazy(() =>
   import('../../session/AuthDialog').then((module) => ({ default: module.AuthDialog })),
@@ -27,7 +27,7 @@ export default function ResetPasswordPage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [reset] = useResetPasswordMutation();
+  const [reset] = useAuthControllerResetPasswordMutation();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);

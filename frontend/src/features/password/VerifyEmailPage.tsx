@@ -4,14 +4,14 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LinkPage } from '../../components/LinkPage';
 import { PageLoader } from '../../components/PageLoader';
 import { serverMessage } from '../../lib/errors';
-import { useVerifyEmailMutation } from '../../session/auth-api';
 import { useAuth } from '../../session/use-auth';
+import { useAuthControllerVerifyEmailMutation } from '../../api/enhanced-api';
 
 /** Where a mailed confirmation link lands: confirms the address at once and says so. */
 export default function VerifyEmailPage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const [verify, result] = useVerifyEmailMutation();
+  const [verify, result] = useAuthControllerVerifyEmailMutation();
   const sent = useRef(false);
   useEffect(() => {
     // Once, also under StrictMode's double effect: a second try would find the link used.

@@ -21,7 +21,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { useUnauthorizedRedirect } from '../../session/use-unauthorized';
-import { useLedgerQuery, useWalletQuery } from '../../api/wallet-api';
+import { useWalletControllerEntriesQuery, useWalletControllerSummaryQuery } from '../../api/enhanced-api';
 
 const ENTRY_LABEL: Record<string, string> = {
   signup_bonus: 'Welcome bonus',
@@ -43,8 +43,8 @@ function entryLabel(entry: { type: string; description: string | null }): string
 /** docs/product.md §2 /history (Wallet), plus the available / in-play split and every receipt. */
 export default function WalletPage() {
   const [hidden, setHidden] = useState(false);
-  const wallet = useWalletQuery();
-  const ledger = useLedgerQuery();
+  const wallet = useWalletControllerSummaryQuery();
+  const ledger = useWalletControllerEntriesQuery({ limit: 100 });
   const navigate = useNavigate();
   useUnauthorizedRedirect(wallet.error, ledger.error);
   const show = (amount: string | undefined) => (hidden ? '***.**' : formatMoney(amount));

@@ -3,17 +3,20 @@ import CloseIcon from '@mui/icons-material/Close';
 import { AppBar, Container, Dialog, IconButton, Toolbar, Typography } from '@mui/material';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import { useWalletQuery } from '../../../api/wallet-api';
 import { useFormMutation } from '../../../components/form/use-form-mutation';
 import { DetailsStep } from '../BetTermsSteps';
-import { useCreateBetMutation } from '../bets-api';
-import { useFriendsForChallengeQuery, type PersonResult } from '../people-api';
+import { type PersonResult } from '../people-api';
 import { PotPlayersStep } from './PotPlayersStep';
 import { PotReady } from './PotReady';
 import { PostInCircleField } from '../PostInCircleField';
 import { PotReview } from './PotReview';
 import { EMPTY_POT, MAX_INVITEES, potPayload, potSchema, type PotValues } from './pot-schema';
 import { PotTermsStep } from './PotTermsStep';
+import {
+  useBetsControllerCreateMutation,
+  useFriendsControllerListQuery,
+  useWalletControllerSummaryQuery,
+} from '../../../api/enhanced-api';
 
 const STEPS = ['Invite Friends', 'Question and Stake', 'Outcomes', 'Review Pot'];
 
@@ -28,10 +31,10 @@ export function CreatePotFlow({ open, onClose }: { open: boolean; onClose: () =>
   const [invitees, setInvitees] = useState<PersonResult[]>([]);
   const [created, setCreated] = useState<{ id: number; linkCode: string | null } | null>(null);
   const [holdKey, setHoldKey] = useState(0);
-  const friends = useFriendsForChallengeQuery(undefined, { skip: !open });
-  const wallet = useWalletQuery(undefined, { skip: !open });
+  const friends = useFriendsControllerListQuery({}, { skip: !open });
+  const wallet = useWalletControllerSummaryQuery(undefined, { skip: !open });
   const available = wallet.data?.available;
-  const [createBet, { isLoading: sending }] = useCreateBetMutation();
+  const [createBet, { isLoading: sending }] = useBetsControllerCreateMutation();
   const submit = useFormMutation();
 
   const toggle = (person: PersonResult) =>
@@ -118,7 +121,7 @@ export function CreatePotFlow({ open, onClose }: { open: boolean; onClose: () =>
                   <PotPlayersStep
                     query={query}
                     onQuery={setQuery}
-                    friends={friends.data ?? []}
+                    friends={friends.data?.items ?? []}
                     loadingFriends={friends.isLoading}
                     chosen={invitees}
                     onToggle={toggle}

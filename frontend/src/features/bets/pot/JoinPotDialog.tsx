@@ -19,9 +19,9 @@ import { useMutationToast } from '../../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../../lib/money';
 import { timeLeft } from '../../../lib/time';
 import { NO_PICK } from '../accept-schema';
-import { useDeclineBetMutation, useJoinPotMutation } from '../bets-api';
 import { displayName, type Bet } from '../types';
 import { joinedSeats, potTotal } from './pot-result';
+import { useBetsControllerDeclineMutation, useBetsControllerJoinMutation } from '../../../api/enhanced-api';
 
 const joinSchema = Yup.object({ pick: Yup.string().required(NO_PICK) });
 
@@ -34,8 +34,8 @@ export function picksSoFar(bet: Bet): string {
 
 /** An invitee joins a pot with any pick (several may share one): their stake is held. Or declines. */
 export function JoinPotDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const [join, joining] = useJoinPotMutation();
-  const [decline, declining] = useDeclineBetMutation();
+  const [join, joining] = useBetsControllerJoinMutation();
+  const [decline, declining] = useBetsControllerDeclineMutation();
   const run = useMutationToast();
   const navigate = useNavigate();
   const submit = useFormMutation();
@@ -57,13 +57,18 @@ export function JoinPotDialog({ bet, onClose }: { bet: Bet; onClose: () => void 
       validationSchema={joinSchema}
       validateOnBlur={false}
       onSubmit={async (values, helpers) => {
-        const done = await submit(values, helpers, () => join({ id: bet.id, pick: values.pick }).unwrap(), {
-          success: {
-            title: 'You are in the pot!',
-            description: `Your $${stake} stake on “${values.pick}” is held until the pot settles.`,
+        const done = await submit(
+          values,
+          helpers,
+          () => join({ id: bet.id, joinPotDto: { pick: values.pick } }).unwrap(),
+          {
+            success: {
+              title: 'You are in the pot!',
+              description: `Your $${stake} stake on “${values.pick}” is held until the pot settles.`,
+            },
+            failure: { title: 'Could not join the pot', fallback: 'Please try again.' },
           },
-          failure: { title: 'Could not join the pot', fallback: 'Please try again.' },
-        });
+        );
         if (done.ok) onClose();
       }}
     >

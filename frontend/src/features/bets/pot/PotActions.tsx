@@ -3,9 +3,13 @@ import { useNavigate } from 'react-router';
 import { useMutationToast } from '../../../components/toast/use-mutation-toast';
 import { formatMoney } from '../../../lib/money';
 import { openBetAcceptance } from '../bet-dialog-events';
-import { useCancelBetMutation, useLeavePotMutation, useLockPotMutation } from '../bets-api';
 import type { Bet } from '../types';
 import { joinedSeats, seatOf } from './pot-result';
+import {
+  useBetsControllerCancelMutation,
+  useBetsControllerLeaveMutation,
+  useBetsControllerLockMutation,
+} from '../../../api/enhanced-api';
 
 /**
  * What a pot lets the viewer do on its page: an invitee joins (or declines, in the join dialog); a player
@@ -20,9 +24,9 @@ export function PotActions({
   viewerId: string;
   onReport: () => void;
 }) {
-  const [leave, leaving] = useLeavePotMutation();
-  const [lock, locking] = useLockPotMutation();
-  const [cancel, cancelling] = useCancelBetMutation();
+  const [leave, leaving] = useBetsControllerLeaveMutation();
+  const [lock, locking] = useBetsControllerLockMutation();
+  const [cancel, cancelling] = useBetsControllerCancelMutation();
   const run = useMutationToast();
   const navigate = useNavigate();
   const seat = seatOf(bet, viewerId);

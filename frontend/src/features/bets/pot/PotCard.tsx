@@ -6,10 +6,10 @@ import { Chip } from '../../../components/plain/Chip';
 import { formatDollars, formatMoney } from '../../../lib/money';
 import { timeLeft } from '../../../lib/time';
 import { resultOf } from '../bet-result';
-import { useDeclineBetMutation } from '../bets-api';
 import { displayName, type Bet } from '../types';
 import { joinedSeats, potReportText, potTotal, seatOf } from './pot-result';
 import '../BetCard.css';
+import { useBetsControllerDeclineMutation } from '../../../api/enhanced-api';
 
 /** A group of people (Material's "groups" icon) for a pot's avatar. */
 function GroupGlyph() {
@@ -42,7 +42,7 @@ export function PotCard({
   onJoin: (bet: Bet) => void;
   onSubmitOutcome: (bet: Bet) => void;
 }) {
-  const [decline, { isLoading: isDeclining }] = useDeclineBetMutation();
+  const [decline, { isLoading: isDeclining }] = useBetsControllerDeclineMutation();
   const seat = seatOf(bet, viewerId);
   const players = joinedSeats(bet);
   const invited = seat !== null && seat.joinedAt === null;

@@ -19,8 +19,11 @@ import { isApiError, serverMessage } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/money';
 import { SignUpChoice } from '../../../session/SignUpChoice';
 import { NO_PICK } from '../accept-schema';
-import { useAcceptChallengeMutation, type Challenge } from '../challenges-api';
-import { useRequestFriendshipMutation } from '../people-api';
+import { type Challenge } from '../challenges-api';
+import {
+  useChallengesControllerAcceptMutation,
+  useFriendsControllerRequestMutation,
+} from '../../../api/enhanced-api';
 
 const pickSchema = Yup.object({ pick: Yup.string().required(NO_PICK) });
 
@@ -46,8 +49,8 @@ export function PotLinkSignedOut({ challenge, terms }: { challenge: Challenge; t
  * can send the creator a friend request, then join once it is accepted.
  */
 export function PotLinkJoin({ challenge, terms }: { challenge: Challenge; terms: React.ReactNode }) {
-  const [accept, { isLoading }] = useAcceptChallengeMutation();
-  const [requestFriend, requesting] = useRequestFriendshipMutation();
+  const [accept, { isLoading }] = useChallengesControllerAcceptMutation();
+  const [requestFriend, requesting] = useFriendsControllerRequestMutation();
   const [notFriend, setNotFriend] = useState<string | null>(null);
   const [requested, setRequested] = useState(false);
   const navigate = useNavigate();
@@ -58,7 +61,7 @@ export function PotLinkJoin({ challenge, terms }: { challenge: Challenge; terms:
 
   const join = async (pick: string) => {
     try {
-      await accept({ code: challenge.code, opponentPick: pick }).unwrap();
+      await accept({ code: challenge.code, acceptBetDto: { opponentPick: pick } }).unwrap();
       toast({
         title: 'You are in the pot!',
         description: `Your $${stake} stake on “${pick}” is held until the pot settles.`,
@@ -78,7 +81,7 @@ export function PotLinkJoin({ challenge, terms }: { challenge: Challenge; terms:
     }
   };
   const askToBeFriends = async () => {
-    const done = await run(() => requestFriend(challenge.creator.id).unwrap(), {
+    const done = await run(() => requestFriend({ addresseeId: challenge.creator.id }).unwrap(), {
       success: {
         title: 'Friend request sent',
         description: `Join once ${name} accepts.`,

@@ -14,9 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import { SEARCH_TEXT_MAX } from '../../../lib/form-rules';
-import { useSearchPeopleQuery, type PersonResult } from '../people-api';
+import { type PersonResult } from '../people-api';
 import { displayName } from '../types';
 import { MAX_INVITEES, MIN_INVITEES } from './pot-schema';
+import { usePeopleControllerSearchQuery } from '../../../api/enhanced-api';
 
 /**
  * The pot's first step: the friends to invite, 2 to 19, ticked from the friends list or found by search.
@@ -40,7 +41,7 @@ export function PotPlayersStep({
   onContinue: () => void;
 }) {
   const searching = query.trim().length >= 2;
-  const search = useSearchPeopleQuery(query.trim(), { skip: !searching });
+  const search = usePeopleControllerSearchQuery(query.trim(), { skip: !searching });
   const friendIds = new Set(friends.map((friend) => friend.id));
   const people = searching ? (search.data ?? []) : friends;
   const chosenIds = new Set(chosen.map((person) => person.id));

@@ -16,10 +16,10 @@ import { FormikRadioGroup } from '../../../components/form/FormikRadioGroup';
 import { useMutationToast } from '../../../components/toast/use-mutation-toast';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatMoney } from '../../../lib/money';
-import { useSubmitResultMutation } from '../bets-api';
 import { happenedSchema } from '../SubmitOutcomeDialog';
 import { NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT, type Bet } from '../types';
 import { joinedSeats, potTotal, seatOf, splitIf } from './pot-result';
+import { useBetsControllerSubmitResultMutation } from '../../../api/enhanced-api';
 
 /** What a pot report means in money for the reporter, said before it is sent. */
 export function potReportConsequence(bet: Bet, viewerId: string, happened: string): string {
@@ -54,7 +54,7 @@ export function PotReportDialog({
   viewerId: string;
   onClose: () => void;
 }) {
-  const [submitResult, { isLoading }] = useSubmitResultMutation();
+  const [submitResult, { isLoading }] = useBetsControllerSubmitResultMutation();
   const [happened, setHappened] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const toast = useToast();
@@ -63,9 +63,12 @@ export function PotReportDialog({
 
   const send = async (confirmed: boolean) => {
     if (!happened) return;
-    const response = await run(() => submitResult({ id: bet.id, result: happened, confirmed }).unwrap(), {
-      failure: { title: 'Error', fallback: 'Failed to submit outcome. Please try again.' },
-    });
+    const response = await run(
+      () => submitResult({ id: bet.id, submitResultDto: { result: happened, confirmed } }).unwrap(),
+      {
+        failure: { title: 'Error', fallback: 'Failed to submit outcome. Please try again.' },
+      },
+    );
     if (!response.ok) return;
     const { needsConfirmation, conflictingOutcome, status, message, balance } = response.value;
     if (needsConfirmation) {
