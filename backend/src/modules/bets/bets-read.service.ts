@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, DataSource, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { cursorTime, decodeCursor, encodeCursor, pageOf } from '../../common/http/cursor.js';
-import { currentManager } from '../../database/in-transaction.js';
 import { ReadPool } from '../../database/read-pool.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
 import {
@@ -141,15 +139,9 @@ export const MAX_PAGE = 100;
 @Injectable()
 export class BetsReadService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly reads: ReadPool,
     private readonly relations: RelationsService,
   ) {}
-
-  /** Through the request's unit of work when there is one: a bet just changed is read as it now is. */
-  private get bets(): Repository<Bet> {
-    return currentManager(this.dataSource).getRepository(Bet);
-  }
 
   /**
    * A page of the viewer's bets, newest first, in two queries whatever its size: the bets with their people
@@ -250,19 +242,13 @@ export class BetsReadService {
 
   /** Open bets whose deadline is within the next two hours: the client's hourly poll plus its 60 s reminder check. */
   async expiring(viewer: AuthUser, now: Date): Promise<ExpiringBetDto[]> {
-    const rows = await this.bets
-      .createQueryBuilder('bet')
-      .where(new Brackets((where) => where.where('bet.creatorId = :me').orWhere('bet.opponentId = :me')), {
-        me: viewer.id,
-      })
-      .andWhere('bet.status IN (:...statuses)', { statuses: ['pending', 'active'] })
-      .andWhere('bet.expiresAt > :now AND bet.expiresAt <= :until', {
-        now,
-        until: new Date(now.getTime() + 2 * 3_600_000),
-      })
-      .orderBy('bet.expiresAt', 'ASC')
-      .take(MAX_PAGE)
-      .getMany();
+    const rows = await this.reads.rows<Pick<Bet, 'id' | 'title' | 'expiresAt' | 'status'>>(
+      `SELECT id, title, "expiresAt", status FROM bets
+        WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active')
+          AND "expiresAt" > $2 AND "expiresAt" <= $3
+        ORDER BY "expiresAt" ASC LIMIT $4`,
+      [viewer.id, now, new Date(now.getTime() + 2 * 3_600_000), MAX_PAGE],
+    );
     return rows.map((bet) => ({
       id: bet.id,
       title: bet.title,
