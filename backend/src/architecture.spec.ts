@@ -146,9 +146,10 @@ describe('each module owns its tables', () => {
 });
 
 /**
- * Files under modules/ that may hold TypeORM's DataSource or EntityManager besides the repositories, and why.
- * Everything else reaches the database through the Transactor and its repositories; like the list above, this
- * one only shrinks (an entry whose file no longer imports them fails too).
+ * Files under modules/ that may hold a database handle besides the repositories, and why: TypeORM's DataSource,
+ * EntityManager or Repository (and `@InjectRepository`), or the ReadPool. Everything else reaches the database
+ * through the Transactor and its repositories; like the list above, this one only shrinks (an entry whose file
+ * no longer imports one fails too).
  */
 const DATABASE_HANDLES_ALLOWED: Record<string, string> = {
   'auth/auth-throttling.ts': 'the login rate limiter resolves an account before any use case runs',
@@ -158,17 +159,29 @@ const DATABASE_HANDLES_ALLOWED: Record<string, string> = {
   'health/health.controller.ts': 'the readiness probe pings the database itself',
 };
 
-const TYPEORM_IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'typeorm'/g;
+const NAMED_IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g;
 
-/** The files (path under modules/) among `files` that import DataSource or EntityManager from typeorm. */
+/**
+ * The names that are a database handle, by where they are imported from. The ReadPool is the repositories'
+ * read path for hot single statements; a service that held it would send SQL of its own.
+ */
+function isDatabaseHandle(name: string, from: string): boolean {
+  if (from === 'typeorm') return /^(?:DataSource|EntityManager|Repository)$/.test(name);
+  if (from === '@nestjs/typeorm') return name === 'InjectRepository';
+  return /(?:^|\/)read-pool(?:\.js)?$/.test(from) && name === 'ReadPool';
+}
+
+/** The files (path under modules/) among `files` that import a database handle, repositories apart. */
 function databaseHandleImports(files: Sample[]): string[] {
   const modulesDir = resolve(root, 'backend/src/modules');
   return files
     .filter(([, text]) =>
-      [...text.matchAll(TYPEORM_IMPORT)].some(([, names]) =>
-        (names ?? '')
-          .split(',')
-          .some((name) => /^(?:type\s+)?(?:DataSource|EntityManager)\b/.test(name.trim())),
+      [...text.matchAll(NAMED_IMPORT)].some(([, names, from]) =>
+        (names ?? '').split(',').some((entry) => {
+          // `type X`, `X as Y`: the imported name is X.
+          const name = /^(?:type\s+)?(\w+)/.exec(entry.trim())?.[1] ?? '';
+          return isDatabaseHandle(name, from ?? '');
+        }),
       ),
     )
     .map(([path]) => relative(modulesDir, path).split('\\').join('/'))
@@ -187,24 +200,48 @@ function moduleSources(dir: string): Sample[] {
 }
 
 describe('services reach the database through the Transactor', () => {
-  it('no file under modules/ but a repository imports DataSource or EntityManager, beyond the known list', () => {
+  it('no file under modules/ but a repository imports a database handle, beyond the known list', () => {
     const found = databaseHandleImports(moduleSources(resolve(root, 'backend/src/modules')));
     expect(found).toEqual(Object.keys(DATABASE_HANDLES_ALLOWED).sort());
   });
 
-  it('catches a service that imports one, and lets a repository or other TypeORM names through', () => {
+  it('catches a service that imports DataSource or EntityManager, and lets a repository or other TypeORM names through', () => {
     const friends = resolve(root, 'backend/src/modules/friends');
     const samples: Sample[] = [
       [join(friends, 'sample.service.ts'), "import { DataSource } from 'typeorm';\n"],
       [join(friends, 'other.service.ts'), "import { IsNull, type EntityManager } from 'typeorm';\n"],
       [join(friends, 'typed.ts'), "import type {\n  EntityManager,\n} from 'typeorm';\n"],
       [join(friends, 'sample.repository.ts'), "import { DataSource } from 'typeorm';\n"],
-      [join(friends, 'plain.service.ts'), "import { IsNull, Repository } from 'typeorm';\n"],
+      [join(friends, 'plain.service.ts'), "import { IsNull, LessThan } from 'typeorm';\n"],
     ];
     expect(databaseHandleImports(samples)).toEqual([
       'friends/other.service.ts',
       'friends/sample.service.ts',
       'friends/typed.ts',
+    ]);
+  });
+
+  it('catches a service that imports the ReadPool or a TypeORM Repository, and lets a repository through', () => {
+    const wallet = resolve(root, 'backend/src/modules/wallet');
+    const samples: Sample[] = [
+      [join(wallet, 'pool.service.ts'), "import { ReadPool } from '../../database/read-pool.js';\n"],
+      [
+        join(wallet, 'injected.service.ts'),
+        "import { InjectRepository } from '@nestjs/typeorm';\nimport { IsNull } from 'typeorm';\n",
+      ],
+      [join(wallet, 'typed.service.ts'), "import { IsNull, type Repository as Rows } from 'typeorm';\n"],
+      [join(wallet, 'reads.repository.ts'), "import { ReadPool } from '../../database/read-pool.js';\n"],
+      [join(wallet, 'module.ts'), "import { ReadPoolModule } from '../../database/read-pool.js';\n"],
+      [join(wallet, 'feature.module.ts'), "import { TypeOrmModule } from '@nestjs/typeorm';\n"],
+      [
+        join(wallet, 'own.service.ts'),
+        "import { WalletReadsRepository } from './wallet-reads.repository.js';\n",
+      ],
+    ];
+    expect(databaseHandleImports(samples)).toEqual([
+      'wallet/injected.service.ts',
+      'wallet/pool.service.ts',
+      'wallet/typed.service.ts',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditLogRepository } from './audit-log.repository.js';
 import { AuditTrail } from './audit-trail.service.js';
 
 /**
@@ -7,7 +8,7 @@ import { AuditTrail } from './audit-trail.service.js';
  * depending on the admin module.
  */
 @Module({
-  providers: [AuditTrail],
+  providers: [AuditLogRepository, AuditTrail],
   exports: [AuditTrail],
 })
 export class AuditModule {}

@@ -23,6 +23,7 @@ import { SessionAuthenticator } from './session-authenticator.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { Session } from './session.entity.js';
 import { SessionStore } from './session-store.js';
+import { SessionsRepository } from './sessions.repository.js';
 import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorService } from './two-factor.service.js';
 
@@ -60,6 +61,7 @@ import { TwoFactorService } from './two-factor.service.js';
     AccountEmailService,
     OidcService,
     PasswordHasher,
+    SessionsRepository,
     SessionStore,
     TwoFactorService,
     { provide: RequestAuthenticator, useClass: SessionAuthenticator },

@@ -184,4 +184,44 @@ export class AuthRepository {
       [userId, token],
     );
   }
+
+  /** The second factor's state on the account: whether it is on, its secret, the last time step used. */
+  twoFactorOf(
+    tx: TxOrManager,
+    userId: string,
+  ): Promise<Pick<User, 'id' | 'twoFactorEnabled' | 'twoFactorSecret' | 'twoFactorLastStep'> | null> {
+    return managerOf(tx)
+      .getRepository(User)
+      .findOne({
+        where: { id: userId },
+        select: { id: true, twoFactorEnabled: true, twoFactorSecret: true, twoFactorLastStep: true },
+      });
+  }
+
+  /** Turns the second factor on (with its secret and first step) or off (all three cleared). */
+  async setTwoFactor(
+    tx: TxOrManager,
+    userId: string,
+    fields: Pick<User, 'twoFactorEnabled' | 'twoFactorSecret' | 'twoFactorLastStep'>,
+  ): Promise<void> {
+    await managerOf(tx).getRepository(User).update({ id: userId }, fields);
+  }
+
+  /**
+   * Records `step` as the last one used, only if it is newer than the stored one; how many rows changed
+   * (0: a racing login used it, or a later one, first).
+   */
+  async advanceTwoFactorStep(tx: TxOrManager, userId: string, step: number): Promise<number> {
+    const result = await managerOf(tx)
+      .getRepository(User)
+      .createQueryBuilder()
+      .update()
+      .set({ twoFactorLastStep: String(step) })
+      .where('id = :id AND ("twoFactorLastStep" IS NULL OR "twoFactorLastStep" < :step)', {
+        id: userId,
+        step,
+      })
+      .execute();
+    return result.affected ?? 0;
+  }
 }

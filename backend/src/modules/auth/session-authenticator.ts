@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { FastifyRequest } from 'fastify';
 import { RequestAuthenticator, type AuthUser } from '../../common/auth/auth-user.js';
-import { ReadPool } from '../../database/read-pool.js';
 import { SESSION_COOKIE } from './session-store.js';
+import { SessionsRepository } from './sessions.repository.js';
 
 export interface AccessTokenClaims {
   sub: string;
@@ -18,7 +18,7 @@ export interface AccessTokenClaims {
 export class SessionAuthenticator extends RequestAuthenticator {
   constructor(
     private readonly jwt: JwtService,
-    private readonly reads: ReadPool,
+    private readonly sessions: SessionsRepository,
   ) {
     super();
   }
@@ -27,13 +27,7 @@ export class SessionAuthenticator extends RequestAuthenticator {
     const sid = this.sidFromBearer(request) ?? this.sidFromCookie(request);
     if (!sid) return null;
     // The live session and its user in one round trip: every authenticated request pays for this.
-    const [row] = await this.reads.rows<{ id: string; isAdmin: boolean }>(
-      `SELECT u.id, u."isAdmin"
-         FROM sessions s
-         JOIN users u ON u.id = (s.sess->>'userId')::uuid
-        WHERE s.sid = $1 AND s.expire > now() AND u."bannedAt" IS NULL AND u."deletedAt" IS NULL`,
-      [sid],
-    );
+    const row = await this.sessions.liveSessionUser(sid);
     return row ? { id: row.id, isAdmin: row.isAdmin, sessionId: sid } : null;
   }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
-import { Session } from './session.entity.js';
+import { Transactor } from '../../database/transactor.js';
+import type { Session } from './session.entity.js';
+import { SessionsRepository } from './sessions.repository.js';
 
 export const SESSION_COOKIE = 'betwixt.sid';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,33 +21,37 @@ export interface SessionData {
  */
 @Injectable()
 export class SessionStore {
-  constructor(@InjectRepository(Session) private readonly sessions: Repository<Session>) {}
+  constructor(
+    private readonly transactor: Transactor,
+    private readonly sessions: SessionsRepository,
+  ) {}
 
   async create(data: SessionData): Promise<Session> {
-    const session = this.sessions.create({
+    const fields = {
       sid: randomBytes(32).toString('base64url'),
       sess: data,
       expire: new Date(Date.now() + SESSION_TTL_MS),
-    });
-    return this.sessions.save(session);
+    };
+    return this.transactor.read((tx) => this.sessions.insert(tx, fields));
   }
 
   async find(sid: string): Promise<(Session & { sess: SessionData }) | null> {
-    const session = await this.sessions.findOne({ where: { sid } });
+    const session = await this.transactor.read((tx) => this.sessions.find(tx, sid));
     if (!session || session.expire.getTime() <= Date.now()) return null;
     return session as Session & { sess: SessionData };
   }
 
   async destroy(sid: string): Promise<void> {
-    await this.sessions.delete({ sid });
+    await this.transactor.read((tx) => this.sessions.delete(tx, sid));
   }
 
   /** Signs a user out everywhere (password change, ban, deletion). */
   async destroyAllFor(userId: string): Promise<void> {
-    await this.sessions.query(`DELETE FROM sessions WHERE (sess->>'userId') = $1`, [userId]);
+    await this.transactor.read((tx) => this.sessions.deleteAllFor(tx, userId));
   }
 
   async purgeExpired(): Promise<void> {
-    await this.sessions.delete({ expire: LessThan(new Date()) });
+    const now = new Date();
+    await this.transactor.read((tx) => this.sessions.deleteExpiredBefore(tx, now));
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError } from '../../common/errors/domain-error.js';
-import { User } from '../users/index.js';
+import { Transactor } from '../../database/transactor.js';
+import type { User } from '../users/index.js';
+import { AuthRepository } from './auth.repository.js';
 
 export interface TwoFactorEnrolment {
   secret: string;
@@ -20,7 +20,8 @@ export const INVALID_CODE = 'That code is not valid. Check your authenticator ap
 @Injectable()
 export class TwoFactorService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly transactor: Transactor,
+    private readonly accounts: AuthRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -38,9 +39,12 @@ export class TwoFactorService {
   async enable(userId: string, secret: string, token: string): Promise<void> {
     const step = await this.check(secret, token, null);
     if (step === null) throw new BadRequestError(INVALID_CODE, 'invalid_2fa_code', { token: INVALID_CODE });
-    await this.users.update(
-      { id: userId },
-      { twoFactorEnabled: true, twoFactorSecret: secret, twoFactorLastStep: String(step) },
+    await this.transactor.read((tx) =>
+      this.accounts.setTwoFactor(tx, userId, {
+        twoFactorEnabled: true,
+        twoFactorSecret: secret,
+        twoFactorLastStep: String(step),
+      }),
     );
   }
 
@@ -48,9 +52,12 @@ export class TwoFactorService {
     if (!(await this.consume(userId, token))) {
       throw new BadRequestError(INVALID_CODE, 'invalid_2fa_code', { token: INVALID_CODE });
     }
-    await this.users.update(
-      { id: userId },
-      { twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null },
+    await this.transactor.read((tx) =>
+      this.accounts.setTwoFactor(tx, userId, {
+        twoFactorEnabled: false,
+        twoFactorSecret: null,
+        twoFactorLastStep: null,
+      }),
     );
   }
 
@@ -59,23 +66,12 @@ export class TwoFactorService {
    * one used. The step is recorded with a conditional update, so two racing logins cannot both use it.
    */
   async consume(userId: string, token: string): Promise<boolean> {
-    const user = await this.users.findOne({
-      where: { id: userId },
-      select: { id: true, twoFactorEnabled: true, twoFactorSecret: true, twoFactorLastStep: true },
-    });
+    const user = await this.transactor.read((tx) => this.accounts.twoFactorOf(tx, userId));
     if (!user?.twoFactorEnabled || !user.twoFactorSecret) return false;
     const step = await this.check(user.twoFactorSecret, token, user.twoFactorLastStep);
     if (step === null) return false;
-    const result = await this.users
-      .createQueryBuilder()
-      .update()
-      .set({ twoFactorLastStep: String(step) })
-      .where('id = :id AND ("twoFactorLastStep" IS NULL OR "twoFactorLastStep" < :step)', {
-        id: userId,
-        step,
-      })
-      .execute();
-    return result.affected === 1;
+    const changed = await this.transactor.read((tx) => this.accounts.advanceTwoFactorStep(tx, userId, step));
+    return changed === 1;
   }
 
   private async check(secret: string, token: string, lastStep: string | null): Promise<number | null> {

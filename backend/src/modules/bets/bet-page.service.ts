@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ReadPool } from '../../database/read-pool.js';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Decimal } from 'decimal.js';
 import { AuditTrail } from '../audit/index.js';
 import { distinctNames } from '../users/index.js';
 import { WalletReadService } from '../wallet/index.js';
-import { timelineOf, type Decision, type TimelineRow } from './bet-timeline.js';
+import { BetReadsRepository, type DisputeRow, type StatementRow } from './bet-reads.repository.js';
+import { timelineOf, type Decision } from './bet-timeline.js';
 import { BetsReadService } from './bets-read.service.js';
 import type { BetDisputeDto, BetPageDto, BetReceiptDto, PartyDisputeHistoryDto } from './dto/bet-page.dto.js';
 
@@ -29,20 +29,6 @@ function receiptLabel(row: { type: string; amount: string }, stake: string): str
   return RECEIPT_LABEL[row.type] ?? row.type;
 }
 
-interface DisputeRow {
-  openedAt: Date;
-  reporterId: string;
-  status: string;
-  decidedAt: Date | null;
-}
-interface StatementRow {
-  userId: string;
-  text: string;
-  links: string[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 /**
  * A bet's page: the bet as its lists show it, its timeline, its money moves and its dispute. Only the two
  * parties and admins may see it; everyone else is told it does not exist (the same 404 as an unknown id).
@@ -50,7 +36,7 @@ interface StatementRow {
 @Injectable()
 export class BetPageService {
   constructor(
-    private readonly pool: ReadPool,
+    private readonly pages: BetReadsRepository,
     private readonly reads: BetsReadService,
     private readonly wallet: WalletReadService,
     private readonly audit: AuditTrail,
@@ -71,22 +57,11 @@ export class BetPageService {
               : 'admin';
     // Both parties' feeds: each holds what that party did (a report), and the timeline names who did what.
     const [events, receipts, disputes, decisionRows, statements] = await Promise.all([
-      this.pool.rows<TimelineRow>(
-        `SELECT "createdAt" AS at, "userId", "activityType" AS type, description
-           FROM bet_activities WHERE "betId" = $1 ORDER BY id`,
-        [betId],
-      ),
+      this.pages.activitiesOf(betId),
       this.wallet.betReceipts(betId, BET_MONEY_TYPES, viewerRole === 'admin' ? null : viewer.id),
-      this.pool.rows<DisputeRow>(
-        `SELECT "createdAt" AS "openedAt", "reporterId", status, "resolvedAt" AS "decidedAt"
-           FROM dispute_resolutions WHERE "betId" = $1 ORDER BY id DESC LIMIT 1`,
-        [betId],
-      ),
+      this.pages.latestDisputeOf(betId),
       this.audit.decisionsOn(betId, DECISIONS),
-      this.pool.rows<StatementRow>(
-        `SELECT "userId", text, links, "createdAt", "updatedAt" FROM dispute_statements WHERE "betId" = $1 ORDER BY id`,
-        [betId],
-      ),
+      this.pages.statementsOn(betId),
     ]);
     const [dispute] = disputes;
     const parties =
@@ -127,33 +102,9 @@ export class BetPageService {
     };
   }
 
-  /**
-   * Every dispute each party has been in (one query over the disputes index): their duels, and the group pots
-   * they played, where the players who picked the decided outcome won (their seat's decidedNet, migration
-   * PotPlayerStats) and a refund to everyone is a draw.
-   */
+  /** Each party's disputes won, lost and drawn (BetReadsRepository.disputeCounts); zeros for one never in any. */
   private async disputeHistory(userIds: string[]): Promise<PartyDisputeHistoryDto[]> {
-    const rows = await this.pool.rows<PartyDisputeHistoryDto>(
-      `SELECT party AS "userId", count(*)::int AS disputes,
-              count(*) FILTER (WHERE outcome = 'won')::int AS won,
-              count(*) FILTER (WHERE outcome = 'lost')::int AS lost,
-              count(*) FILTER (WHERE outcome = 'drawn')::int AS drawn
-         FROM (SELECT party, CASE WHEN b.status <> 'completed' THEN NULL
-                                  WHEN b."winnerUserId" IS NULL THEN 'drawn'
-                                  WHEN b."winnerUserId" = party THEN 'won' ELSE 'lost' END AS outcome
-                 FROM unnest($1::uuid[]) AS party
-                 JOIN bets b ON (b."creatorId" = party OR b."opponentId" = party) AND b.kind = 'duel'
-                WHERE EXISTS (SELECT 1 FROM dispute_resolutions d WHERE d."betId" = b.id)
-               UNION ALL
-               SELECT s."userId", CASE WHEN b.status <> 'completed' THEN NULL
-                                       WHEN s."decidedNet" IS NULL THEN 'drawn'
-                                       WHEN s.pick = b."finalResult" THEN 'won' ELSE 'lost' END
-                 FROM bet_participants s JOIN bets b ON b.id = s."betId" AND b.kind = 'pot'
-                WHERE s."userId" = ANY($1::uuid[]) AND s."joinedAt" IS NOT NULL
-                  AND EXISTS (SELECT 1 FROM dispute_resolutions d WHERE d."betId" = b.id)) disputed
-        GROUP BY party`,
-      [userIds],
-    );
+    const rows = await this.pages.disputeCounts(userIds);
     return userIds.map(
       (userId) =>
         rows.find((row) => row.userId === userId) ?? { userId, disputes: 0, won: 0, lost: 0, drawn: 0 },

@@ -9,6 +9,7 @@ import { UsersModule } from '../users/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { BetPageService } from './bet-page.service.js';
+import { BetReadsRepository } from './bet-reads.repository.js';
 import { BetRemindersService } from './bet-reminders.service.js';
 import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
@@ -59,6 +60,7 @@ import { RefereesController } from './referees.controller.js';
     BetResolutionsService,
     BetDeadlinesService,
     BetsDeletionParticipant,
+    BetReadsRepository,
     BetsReadService,
     BetPageService,
     DisputeStatementsRepository,

@@ -11,4 +11,4 @@ export { User } from './user.entity.js';
 export type { PrivacySettings, Visibility } from './user.entity.js';
 export { UsersModule } from './users.module.js';
 export { UsersService } from './users.service.js';
-export type { PersonRow } from './users.service.js';
+export type { PersonRow } from './users.repository.js';
