@@ -28,7 +28,7 @@ const SELF = `SELECT u.id, u."firstName", u."lastName", u.email, u.username, u."
   u."pushNotifications", u."privacySettings", u."twoFactorEnabled", u."isEmailVerified", u."authProvider", u."suspendedUntil", s.won, s.lost
   FROM users u LEFT JOIN user_bet_stats s ON s."userId" = u.id WHERE u.id = $1 AND u."deletedAt" IS NULL`;
 const PERSON = `id, username, "firstName", "lastName", "profileImageUrl", "privacySettings", email`;
-// The bet columns and people Betwixt's BetsReadService reads (BET_COLUMNS, PEOPLE_JOINS there).
+// The bet columns and people Betwixt's BetReadsRepository reads (BET_COLUMNS, PEOPLE_JOINS there).
 const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."creatorId", b."opponentId", b.status,
   b.duration, b."creatorPick", b."opponentPick", b."creatorResult", b."opponentResult", b."finalResult",
   b."resolutionType", b."winnerUserId", b."resolutionDate", b."expiresAt", b."createdAt", b."challengeCode", b.kind,
@@ -43,7 +43,7 @@ const PEOPLE_JOINS = `
 const ONE_BET = `SELECT ${BET_COLUMNS},
   EXISTS (SELECT 1 FROM bet_participants s WHERE s."betId" = b.id AND s."userId" = $2) AS seated
   FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`;
-// An open list's page as BetsReadService.list sends it: the viewer's bets and pot seats in those statuses
+// An open list's page as BetReadsRepository sends it for BetsReadService.list: the viewer's bets and pot seats in those statuses
 // gathered first through the status indexes, then cut ($3 cursor, $4 opponent and $6 kind unused here).
 const VIEWERS_BETS = `("creatorId" = $1 OR "opponentId" = $1)
   AND status = ANY($2)
