@@ -29,9 +29,13 @@ describe('unit of work', () => {
 
   it('is no longer seen by work the unit started that goes on after it ended', async () => {
     let outlived: Promise<EntityManager | undefined> | undefined;
+    // The work goes on once the unit has committed, however long the commit takes: no timer to outrun.
+    let unitEnded!: () => void;
+    const ended = new Promise<void>((resolve) => (unitEnded = resolve));
     await inUnitOfWork(dataSource(), async () => {
-      outlived = sleep(30).then(() => ambientUnitOfWork());
+      outlived = ended.then(() => ambientUnitOfWork());
     });
+    unitEnded();
     expect(outlived).toBeDefined();
     expect(await outlived).toBeUndefined();
   });
