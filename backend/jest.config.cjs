@@ -46,7 +46,6 @@ const common = {
   testEnvironment: 'node',
 };
 module.exports = {
-  testSequencer: '<rootDir>/test/slowest-first-sequencer.cjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {
