@@ -129,7 +129,26 @@ export class BetsRepository {
     return row;
   }
 
-  /** The pending dispute record of a bet whose reports disagree. */
+  /** A counter-offer's round on a pending duel (bet_offers), written beside the bet's new terms. */
+  async insertOffer(
+    tx: TxOrManager,
+    offer: {
+      betId: number;
+      round: number;
+      byUserId: string;
+      opponentAmount: string;
+      opponentPick: string | null;
+      at: Date;
+    },
+  ): Promise<void> {
+    await queryIn(
+      tx,
+      `INSERT INTO bet_offers ("betId", round, "byUserId", "opponentAmount", "opponentPick", "createdAt")
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [offer.betId, offer.round, offer.byUserId, offer.opponentAmount, offer.opponentPick, offer.at],
+    );
+  }
+
   /** Marks the bet posted in a circle, in the transaction that posts it. */
   async markPostedInCircle(tx: TxOrManager, betId: number): Promise<void> {
     await queryIn(tx, `UPDATE bets SET "postedInCircle" = true WHERE id = $1`, [betId]);

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Clock } from '../../common/clock.js';
-import { queryIn } from '../../database/query-in.js';
 import { Transactor } from '../../database/transactor.js';
 import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { offerTurn } from './bet-lifecycle.js';
 import { BetTransitions, partiesOf } from './bet-transitions.js';
+import { BetsRepository } from './bets.repository.js';
 import type { Bet } from './bet.entity.js';
 import { BetStateError, InvalidBetError, NotYourMoveError } from './bets.errors.js';
 import { refereeNotifications } from './referee-notifications.js';
@@ -23,6 +23,7 @@ import { refereeNotifications } from './referee-notifications.js';
 export class CounterOffersService {
   constructor(
     private readonly transactor: Transactor,
+    private readonly bets: BetsRepository,
     private readonly ledger: LedgerService,
     private readonly activities: BetActivityRecorder,
     private readonly transitions: BetTransitions,
@@ -61,12 +62,14 @@ export class CounterOffersService {
         );
       }
       const round = bet.offerRounds + 1;
-      await queryIn(
-        tx,
-        `INSERT INTO bet_offers ("betId", round, "byUserId", "opponentAmount", "opponentPick", "createdAt")
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [bet.id, round, userId, theirs, pick, now],
-      );
+      await this.bets.insertOffer(tx, {
+        betId: bet.id,
+        round,
+        byUserId: userId,
+        opponentAmount: theirs,
+        opponentPick: pick,
+        at: now,
+      });
       const terms = { opponentAmount: theirs, offerBy: userId, offerPick: pick, offerRounds: round };
       await this.transitions.moveTo(tx, bet, 'counter', terms);
       const countered: Bet = { ...bet, ...terms };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { queryIn } from '../../database/query-in.js';
 import type { TxOrManager } from '../../database/transactor.js';
+import type { Visibility } from '../users/index.js';
 
 /** A referee's record (docs/product.md, "A referee's record"): what friends see when they pick one. */
 export interface RefereeRecord {
@@ -74,6 +75,16 @@ export class RefereeRepository {
       [userId],
     );
     return rows.map((row) => row.id);
+  }
+
+  /** The activity-visibility setting of an undeleted person (null: the default), or undefined if there is none. */
+  async activityVisibilityOf(tx: TxOrManager, userId: string): Promise<Visibility | null | undefined> {
+    const [person] = await queryIn<{ privacySettings: { activityVisibility?: Visibility } | null }[]>(
+      tx,
+      `SELECT "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL`,
+      [userId],
+    );
+    return person ? (person.privacySettings?.activityVisibility ?? null) : undefined;
   }
 
   /**

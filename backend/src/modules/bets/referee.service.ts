@@ -8,7 +8,13 @@ import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { settledLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
 import { nextRefereeStage, refereeStage, type RefereeAction } from './bet-lifecycle.js';
-import { NO_CLEAR_OUTCOME_RESULT, NO_CLEAR_OUTCOME, settlementPostings, stakeOf, winnerOf } from './bet-outcome.js';
+import {
+  NO_CLEAR_OUTCOME_RESULT,
+  NO_CLEAR_OUTCOME,
+  settlementPostings,
+  stakeOf,
+  winnerOf,
+} from './bet-outcome.js';
 import { formatDollars } from '../../common/money.js';
 import { BetTransitions, partiesOf } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
@@ -18,10 +24,9 @@ import { potNotifications } from './pot-notifications.js';
 import { joinedSeats, potNet, potSettlementPostings } from './pot-settlement.js';
 import { PotsService } from './pots.service.js';
 import { RefereeRepository, type RefereeRecord } from './referee.repository.js';
-import { queryIn } from '../../database/query-in.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import { RelationsService } from '../friends/index.js';
-import { isVisible, type Visibility } from '../users/index.js';
+import { isVisible } from '../users/index.js';
 import { RefereeRules } from './referee-rules.js';
 import { refereeNotifications } from './referee-notifications.js';
 
@@ -284,15 +289,11 @@ export class RefereeService {
     viewer: { id: string; isAdmin: boolean },
     userId: string,
   ): Promise<RefereeRecord & { userId: string; visible: boolean }> {
-    return this.transactor.run(async (tx) => {
-      const [person] = await queryIn<{ privacySettings: { activityVisibility?: Visibility } | null }[]>(
-        tx,
-        `SELECT "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL`,
-        [userId],
-      );
-      if (!person) throw new NotFoundError('User not found', 'user_not_found');
+    return this.transactor.read(async (tx) => {
+      const visibility = await this.referees.activityVisibilityOf(tx, userId);
+      if (visibility === undefined) throw new NotFoundError('User not found', 'user_not_found');
       const relation = (await this.relations.relationsOf(viewer, [userId])).get(userId) ?? 'stranger';
-      if (!isVisible(person.privacySettings?.activityVisibility, relation)) {
+      if (!isVisible(visibility ?? undefined, relation)) {
         return { userId, visible: false, calls: 0, appealed: 0, overturned: 0 };
       }
       return { userId, visible: true, ...(await this.referees.recordOf(tx, userId)) };
