@@ -21,8 +21,8 @@ export function managerOf(tx: TxOrManager): EntityManager {
   return tx as EntityManager;
 }
 
-/** The handle of a transaction someone opened with `inTransaction` (code not yet on the Transactor). */
-export function txOf(manager: EntityManager): Tx {
+/** The opaque handle services hold for a manager the Transactor opened or joined. */
+function txOf(manager: EntityManager): Tx {
   return manager as unknown as Tx;
 }
 
@@ -44,7 +44,8 @@ export abstract class Transactor {
   /**
    * Reads (or a lone statement that needs no transaction) with no BEGIN or COMMIT: each statement on a
    * pooled connection, as `dataSource.query` sends it. Inside an Idempotency-Key's unit of work it joins
-   * that transaction instead, so an answer built after the use case sees what the use case wrote.
+   * that transaction instead, so an answer built after the use case sees what the use case wrote; there it
+   * has no savepoint, so a write that may be refused belongs in `run`.
    */
   abstract read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 }
