@@ -3,12 +3,11 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { RequestAuthenticator } from '../../common/auth/auth-user.js';
 import { MailModule } from '../../common/mail/mail.module.js';
 import { RedisConnections } from '../../common/redis/redis-connections.js';
 import { AppConfig } from '../../config/app-config.js';
-import { User, UsersModule } from '../users/index.js';
+import { UsersModule } from '../users/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { transactorProvider } from '../../database/transactor.js';
 import { AccountEmailService } from './account-email.service.js';
@@ -20,8 +19,6 @@ import { OidcService } from './oidc/oidc.service.js';
 import { authThrottlers } from './auth-throttling.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionAuthenticator } from './session-authenticator.js';
-import { PasswordResetToken } from './password-reset-token.entity.js';
-import { Session } from './session.entity.js';
 import { SessionStore } from './session-store.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { TwoFactorController } from './two-factor.controller.js';
@@ -34,7 +31,6 @@ import { TwoFactorService } from './two-factor.service.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, Session, PasswordResetToken]),
     UsersModule,
     WalletModule,
     MailModule,

@@ -103,8 +103,6 @@ export type PresentableBet = Pick<
     referee?: PartyRow | null;
   };
 
-type BetRow = PresentableBet;
-
 /** A list page's filter, as `BetsReadService.list` worked it out. */
 export interface BetPageFilter {
   viewerId: string;
@@ -174,8 +172,8 @@ export class BetReadsRepository {
   constructor(private readonly reads: ReadPool) {}
 
   /** A page of the viewer's bets with their people, newest first, in one statement. */
-  page(filter: BetPageFilter): Promise<BetRow[]> {
-    return this.reads.rows<BetRow>(
+  page(filter: BetPageFilter): Promise<PresentableBet[]> {
+    return this.reads.rows<PresentableBet>(
       `WITH page AS (${filter.gatherFirst ? GATHER_THEN_PAGE : PAGE_BY_ID})
        SELECT ${BET_COLUMNS}
          FROM page JOIN bets b ON b.id = page.id ${PEOPLE_JOINS}
@@ -200,8 +198,8 @@ export class BetReadsRepository {
   }
 
   /** One bet with its people, and whether the viewer has a seat at it. */
-  async one(betId: number, viewerId: string): Promise<(BetRow & { seated: boolean }) | undefined> {
-    const [bet] = await this.reads.rows<BetRow & { seated: boolean }>(
+  async one(betId: number, viewerId: string): Promise<(PresentableBet & { seated: boolean }) | undefined> {
+    const [bet] = await this.reads.rows<PresentableBet & { seated: boolean }>(
       `SELECT ${BET_COLUMNS},
               EXISTS (SELECT 1 FROM bet_participants s WHERE s."betId" = b.id AND s."userId" = $2) AS seated
          FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`,
@@ -211,8 +209,8 @@ export class BetReadsRepository {
   }
 
   /** The open bets the viewer referees or is asked to, newest first; through the partial index on refereeId. */
-  refereeing(viewerId: string, limit: number): Promise<BetRow[]> {
-    return this.reads.rows<BetRow>(
+  refereeing(viewerId: string, limit: number): Promise<PresentableBet[]> {
+    return this.reads.rows<PresentableBet>(
       `SELECT ${BET_COLUMNS} FROM bets b ${PEOPLE_JOINS}
         WHERE b."refereeId" = $1 AND b.status IN ('pending', 'active', 'disputed')
         ORDER BY b.id DESC LIMIT $2`,
@@ -256,14 +254,14 @@ export class BetReadsRepository {
     which: 'disputed' | 'resolved',
     rows: number,
     after: readonly [string, string] | null,
-  ): Promise<(BetRow & { cursorAt: string })[]> {
+  ): Promise<(PresentableBet & { cursorAt: string })[]> {
     // Each condition matches an index: bets (status, resolutionDate) and the partial index of resolved disputes.
     const where =
       which === 'disputed'
         ? `b.status = 'disputed'`
         : `b.status = 'completed' AND b."resolutionType" = 'admin'`;
     // A disputed or admin-resolved bet always has its resolutionDate (set when it was disputed).
-    return this.reads.rows<BetRow & { cursorAt: string }>(
+    return this.reads.rows<PresentableBet & { cursorAt: string }>(
       `SELECT ${BET_COLUMNS}, ${cursorTime('b."resolutionDate"')} AS "cursorAt" FROM bets b ${PEOPLE_JOINS}
         WHERE ${where} AND b."resolutionDate" IS NOT NULL
           AND ($2::timestamptz IS NULL OR (b."resolutionDate", b.id) < ($2::timestamptz, $3::int))

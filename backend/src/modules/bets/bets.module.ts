@@ -1,7 +1,6 @@
 import { FriendsModule } from '../friends/index.js';
 import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../../common/idempotency/idempotency.module.js';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
 import { CirclesModule } from '../circles/index.js';
 import { NotificationsModule } from '../notifications/index.js';
@@ -11,7 +10,6 @@ import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { BetPageService } from './bet-page.service.js';
 import { BetReadsRepository } from './bet-reads.repository.js';
 import { BetRemindersService } from './bet-reminders.service.js';
-import { Bet } from './bet.entity.js';
 import { BetsReadService } from './bets-read.service.js';
 import { BetsController } from './bets.controller.js';
 import { BetDeadlinesService } from './bet-deadlines.service.js';
@@ -39,7 +37,6 @@ import { RefereesController } from './referees.controller.js';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Bet]),
     AuditModule,
     CirclesModule,
     FriendsModule,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/index.js';
 import { NotificationsModule } from '../notifications/index.js';
 import { FriendsController } from './friends.controller.js';
@@ -7,7 +6,6 @@ import { transactorProvider } from '../../database/transactor.js';
 import { FriendsRepository } from './friends.repository.js';
 import { FriendsService } from './friends.service.js';
 import { RelationsService } from './relations.service.js';
-import { Friendship } from './friendship.entity.js';
 import { HeadToHeadService } from './head-to-head.service.js';
 import { PeopleController } from './people.controller.js';
 import { InvitesController } from './invites/invites.controller.js';
@@ -22,7 +20,7 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
  * rivalries under /api/friends; personal invite links under /api/invites.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Friendship]), UsersModule, NotificationsModule],
+  imports: [UsersModule, NotificationsModule],
   controllers: [PeopleController, FriendsController, InvitesController],
   providers: [
     transactorProvider,
