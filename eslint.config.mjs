@@ -149,7 +149,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '(^|/)generated$', message: 'Import the API from api/enhanced-api instead.' }],
+          patterns: [
+            { regex: '(^|/)generated$', message: 'Import the API from api/enhanced-api instead.' },
+            {
+              regex: '(^|/)enhanced-api$',
+              importNames: ['useAuthControllerCurrentUserQuery', 'useLazyAuthControllerCurrentUserQuery'],
+              message: 'Read the session with useAuth (the currentUser endpoint keeps its rules).',
+            },
+          ],
         },
       ],
     },

@@ -240,48 +240,6 @@ const pagedApi = generatedApi.enhanceEndpoints({ addTagTypes: TAG_TYPES }).injec
   }),
 });
 
-type ApiState = Parameters<typeof pagedApi.util.selectEntriesForEndpoint>[0];
-
-/** The circle whose cached feed shows this item (comments and reactions name only the item). */
-function circleOfItem(state: ApiState, itemId: number): string | undefined {
-  return pagedApi.util
-    .selectEntriesForEndpoint(state, 'circlesControllerFeedPagePages')
-    .find((entry) => entry.data?.pages.some((page) => page.items.some((item) => item.id === itemId)))
-    ?.originalArgs;
-}
-
-/** The feed item whose cached comments show this comment (a comment's edits name only the comment). */
-function itemOfComment(state: ApiState, commentId: number): number | undefined {
-  return pagedApi.util
-    .selectEntriesForEndpoint(state, 'feedControllerListPages')
-    .find((entry) => entry.data?.pages.some((page) => page.items.some((comment) => comment.id === commentId)))
-    ?.originalArgs;
-}
-
-/**
- * After a write on a feed item, refresh the circle's feed (and leaderboard) that shows it, whether the write
- * succeeded or not, as `invalidatesTags` would if the circle were in the argument.
- */
-async function refreshFeedOf(
-  itemId: number | undefined,
-  {
-    dispatch,
-    getState,
-    queryFulfilled,
-  }: { dispatch: AppDispatchLike; getState: () => unknown; queryFulfilled: Promise<unknown> },
-  alsoComments = false,
-): Promise<void> {
-  const state = getState() as ApiState;
-  const circleId = itemId === undefined ? undefined : circleOfItem(state, itemId);
-  await queryFulfilled.catch(() => undefined);
-  const tags = [
-    ...(circleId === undefined ? [] : [feedTag(circleId)]),
-    ...(alsoComments && itemId !== undefined ? [commentsTag(itemId)] : []),
-  ];
-  if (tags.length > 0) dispatch(pagedApi.util.invalidateTags(tags));
-}
-type AppDispatchLike = (action: ReturnType<typeof pagedApi.util.invalidateTags>) => unknown;
-
 /** The tags (and the few hand-kept behaviours) of every generated endpoint the app uses. */
 export const enhancedApi = pagedApi.enhanceEndpoints({
   endpoints: {
@@ -374,24 +332,20 @@ export const enhancedApi = pagedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, id) => [circleTag(id), CIRCLE_LIST],
     },
     circlesControllerLeaderboard: { providesTags: (_result, _error, { id }) => [feedTag(id)] },
+    // A comment or reaction changes the feed item's counts (and a removal its comments). The writes name only
+    // the item or the comment, so every cached feed is refreshed: only those on screen are fetched again.
     feedControllerCreate: {
-      invalidatesTags: (_result, _error, { itemId }) => [commentsTag(itemId)],
-      onQueryStarted: (arg, lifecycle) => refreshFeedOf(arg.itemId, lifecycle),
+      invalidatesTags: (_result, _error, { itemId }) => ['CircleFeed', commentsTag(itemId)],
     },
     feedControllerEdit: {
-      onQueryStarted: (arg, lifecycle) =>
-        refreshCommentsOf(itemOfComment(lifecycle.getState() as ApiState, arg.commentId), lifecycle),
+      invalidatesTags: (comment) => [comment ? commentsTag(comment.itemId) : 'CircleComments'],
     },
     feedControllerHide: {
-      onQueryStarted: (arg, lifecycle) =>
-        refreshCommentsOf(itemOfComment(lifecycle.getState() as ApiState, arg.commentId), lifecycle),
+      invalidatesTags: (comment) => [comment ? commentsTag(comment.itemId) : 'CircleComments'],
     },
-    feedControllerRemove: {
-      onQueryStarted: (commentId, lifecycle) =>
-        refreshFeedOf(itemOfComment(lifecycle.getState() as ApiState, commentId), lifecycle, true),
-    },
-    feedControllerReact: { onQueryStarted: (arg, lifecycle) => refreshFeedOf(arg.itemId, lifecycle) },
-    feedControllerUnreact: { onQueryStarted: (arg, lifecycle) => refreshFeedOf(arg.itemId, lifecycle) },
+    feedControllerRemove: { invalidatesTags: ['CircleFeed', 'CircleComments'] },
+    feedControllerReact: { invalidatesTags: ['CircleFeed'] },
+    feedControllerUnreact: { invalidatesTags: ['CircleFeed'] },
 
     // Notifications: marking read shows at once and is undone if the server refuses.
     notificationsControllerRead: {
@@ -428,15 +382,6 @@ export const enhancedApi = pagedApi.enhanceEndpoints({
     betsControllerEditResolution: { invalidatesTags: [admin('RESOLVED'), admin('AUDIT')] },
   },
 });
-
-/** A comment edited or hidden: refresh the comments that show it, whether the write succeeded or not. */
-async function refreshCommentsOf(
-  itemId: number | undefined,
-  { dispatch, queryFulfilled }: { dispatch: AppDispatchLike; queryFulfilled: Promise<unknown> },
-): Promise<void> {
-  await queryFulfilled.catch(() => undefined);
-  if (itemId !== undefined) dispatch(pagedApi.util.invalidateTags([commentsTag(itemId)]));
-}
 
 export const {
   useCurrentUserQuery,

@@ -1,4 +1,5 @@
 import { storedToken } from './auth-storage';
+import type { Schemas } from '../api/schemas';
 
 /**
  * Web Push: lets the server reach this browser while the app is closed. The browser subscribes with the
@@ -43,7 +44,7 @@ export async function syncPushSubscription(): Promise<void> {
   try {
     const keyResponse = await fetch('/api/push/public-key', { headers: authHeaders(token, false) });
     if (!keyResponse.ok) return;
-    const { publicKey } = (await keyResponse.json()) as { publicKey: string };
+    const { publicKey } = (await keyResponse.json()) as Schemas['PushPublicKeyDto'];
     const serverKey = base64UrlToBytes(publicKey);
     const registration = await navigator.serviceWorker.ready;
     let subscription = await registration.pushManager.getSubscription();

@@ -1,4 +1,4 @@
-import type { QueryOf, Schemas } from '../../api/schemas';
+import type { Schemas } from '../../api/schemas';
 import { personName } from '../../lib/person-name';
 
 /** The API's shapes for bets, generated from the backend's OpenAPI document (src/api/schemas.ts). */
@@ -16,8 +16,7 @@ export type BetPageData = Schemas['BetPageDto'];
 
 export { NO_CLEAR_OUTCOME, NO_CLEAR_OUTCOME_RESULT } from '../../api/outcomes';
 
-/** The history list's filters (its page size and offset are the endpoint's business). */
-export type HistoryFilter = Pick<QueryOf<'BetsController_history'>, 'status' | 'opponentId' | 'kind'>;
+export type { HistoryFilter } from '../../api/enhanced-api';
 
 /** The app's one way to name a person (lib/person-name), under the name the bets feature has long used. */
 export const displayName: (party: BetParty | null | undefined) => string = personName;
