@@ -10,8 +10,6 @@ export const oneRowTabs = {
   scrollButtons: false,
   sx: {
     '& .MuiTab-root': { minWidth: 0, minHeight: 44, px: { xs: 1.5, sm: 2 } },
-    // Bold drawn as a hairline shadow rather than a heavier weight: a wider label would resize the tab on
-    // selection, and the scrolling row would slide again under a finger already reaching for the next tab.
-    '& .MuiTab-root.Mui-selected': { textShadow: '0 0 0.65px currentColor, 0 0 0.65px currentColor' },
+    '& .MuiTab-root.Mui-selected': { fontWeight: 700 },
   } satisfies SxProps<Theme>,
 } as const;
