@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: Betwixt against a raw Fastify + node-postgres "ceiling" server that does the same SQL work
 // on the same database (same JWT check, same session lookup, the same JSON), driven alternately by
-// autocannon, so the ratio says how much of its own stack's speed Betwixt keeps. Not part of `npm test`.
-// Each round starts both servers afresh (on the same data) and warms each route up untimed (JIT) before timing it.
+// autocannon, so the ratio says how much of its own stack's speed Betwixt keeps. Each write is also run
+// against a second ceiling, least-work.mjs, that leaves the same rows with the least work the write needs:
+// that ratio says what Betwixt's own statements cost. Not part of `npm test`.
+// Each round starts the servers afresh (on the same data) and warms each route up untimed (JIT) before timing it.
 //   node bench/bench.mjs [--duration 10] [--rounds 3] [--connections 10] [--writes 1000] [--warm-up-seconds 5]
 //     [--warm-up-writes 2000] [--only <name part>] [--out file]
 import { randomBytes } from 'node:crypto';
@@ -11,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import pg from 'pg';
 import { embeddedUrl } from '../backend/dist/database/embedded-postgres.js';
+import { forkLeastWork } from './least-work.mjs';
 import {
   cannon,
   client,
@@ -45,10 +48,12 @@ const WARM_UP_SECONDS = Number(flags['warm-up-seconds']);
 const WARM_UP_WRITES = Number(flags['warm-up-writes']);
 const APP_PORT = 3140;
 const CEILING_PORT = 3141;
+const LEAST_WORK_PORT = 3142;
 const PG_PORT = 54540;
 const JWT_SECRET = randomBytes(32).toString('hex');
 const app = `http://127.0.0.1:${APP_PORT}`;
 const ceiling = `http://127.0.0.1:${CEILING_PORT}`;
+const leastWork = `http://127.0.0.1:${LEAST_WORK_PORT}`;
 
 const call = client(app);
 /** With BENCH_SQL_LOG, a heading in the servers' statement log (sql-log.mjs) before each probe's request. */
@@ -102,11 +107,118 @@ function comparable(body) {
   return JSON.parse(JSON.stringify(body), (key, value) => (VARIES.has(key) ? '<varies>' : value));
 }
 
-async function sameAnswer(name, ours, theirs) {
+async function sameAnswer(name, ours, theirs, server = 'the ceiling') {
   if (!isDeepStrictEqual(comparable(ours), comparable(theirs))) {
     console.error(JSON.stringify({ ours, theirs }, null, 1).slice(0, 3000));
-    throw new Error(`${name}: Betwixt and the ceiling answer differently; fix the ceiling before timing`);
+    throw new Error(`${name}: Betwixt and ${server} answer differently; fix ${server} before timing`);
   }
+}
+
+// ---------- what a write leaves ----------
+/** Where two footprints differ, one line each: `path: Betwixt <value>, <server> <value>`. */
+function differences(ours, theirs, server, path = '') {
+  if (isDeepStrictEqual(ours, theirs)) return [];
+  if (ours && theirs && typeof ours === 'object' && typeof theirs === 'object')
+    return [...new Set([...Object.keys(ours), ...Object.keys(theirs)])].flatMap((key) =>
+      differences(ours[key], theirs[key], server, `${path}.${key}`),
+    );
+  return [`${path}: Betwixt ${JSON.stringify(ours)}, ${server} ${JSON.stringify(theirs)}`];
+}
+
+/** High-water marks of the append-only tables, and every account's balance and kept stats. */
+async function tally(db) {
+  const {
+    rows: [marks],
+  } = await db.query(`SELECT (SELECT coalesce(max(id), 0) FROM bet_activities) AS activities,
+    (SELECT coalesce(max(id), 0) FROM notifications) AS notifications,
+    (SELECT coalesce(max(id), 0) FROM transactions) AS transactions,
+    (SELECT coalesce(max(id), 0) FROM notification_outbox) AS outbox`);
+  const { rows } = await db.query(`SELECT u.id, u.balance::text AS balance, row_to_json(s) AS stats,
+      row_to_json(t) AS paid
+    FROM users u LEFT JOIN user_bet_stats s ON s."userId" = u.id LEFT JOIN user_payout_totals t ON t."userId" = u.id`);
+  return { marks, accounts: new Map(rows.map((row) => [row.id, row])) };
+}
+
+/**
+ * Numbers as their change, anything else (and ids, such as the last decided bet's) as whether it changed: two
+ * servers' people start from different figures. The row's own key is left out: it is new on the first write.
+ */
+function change(before = {}, after = {}) {
+  const moved = {};
+  for (const key of Object.keys({ ...before, ...after })) {
+    const [a, b] = [before?.[key] ?? null, after?.[key] ?? null];
+    if (a === b || key === 'userId') continue;
+    const numbers = !/Id$/.test(key) && Number.isFinite(Number(a)) && Number.isFinite(Number(b));
+    const delta = numbers ? (Number(b) - Number(a)).toFixed(2) : 'changed';
+    if (delta !== '0.00') moved[key] = delta;
+  }
+  return moved;
+}
+
+/**
+ * The rows a write left, as a person sees them: the bet, its seats and offers, the activity lines, the
+ * notifications with their texts, the ledger rows, the outbox rows, and each account's change of balance and
+ * kept stats (the triggers' share). The bet's id and clock times in texts are masked; admin_totals_delta is
+ * left out (its compaction job may fold rows at any moment), it follows the bet row's changes by trigger.
+ */
+async function footprint(db, before, betId) {
+  const after = await tally(db);
+  const mask = (rows) =>
+    JSON.parse(
+      JSON.stringify(rows, (key, value) =>
+        (key === 'betId' || key === 'referenceId') && String(value) === String(betId)
+          ? '<bet>'
+          : typeof value === 'string'
+            ? value.replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g, '<time>')
+            : value,
+      ),
+    );
+  // New rows in an order of their own: two servers may write one statement's rows in another order.
+  const since = async (table, columns, mark) =>
+    mask((await db.query(`SELECT ${columns} FROM ${table} WHERE id > $1`, [mark])).rows).sort((a, b) =>
+      JSON.stringify(a).localeCompare(JSON.stringify(b)),
+    );
+  const of = async (sql) => mask((await db.query(sql, [betId])).rows);
+  const accounts = {};
+  for (const [id, now] of after.accounts) {
+    const was = before.accounts.get(id) ?? {};
+    const moved = {
+      balance: change({ balance: was.balance }, { balance: now.balance }).balance,
+      stats: change(was.stats ?? {}, now.stats ?? {}),
+      paid: change(was.paid ?? {}, now.paid ?? {}),
+    };
+    if (moved.balance || Object.keys(moved.stats).length || Object.keys(moved.paid).length)
+      accounts[id] = moved;
+  }
+  return {
+    bet: await of(`SELECT status, kind, title, description, amount::text, "opponentAmount"::text, "creatorId",
+      "opponentId", "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult",
+      "winnerUserId", "resolutionType", "refereeId", "callResult", "callNote", "calledAt" IS NOT NULL AS called,
+      "offerBy", "offerPick", "offerRounds", duration, outcomes FROM bets WHERE id = $1`),
+    seats: await of(`SELECT "userId", role, pick, stake::text, result, payout::text, "potStatus",
+      "decidedNet"::text, "joinedAt" IS NOT NULL AS joined, "reportedAt" IS NOT NULL AS reported
+      FROM bet_participants WHERE "betId" = $1 ORDER BY "userId"`),
+    offers: await of(`SELECT round, "byUserId", "opponentAmount"::text, "opponentPick" FROM bet_offers
+      WHERE "betId" = $1 ORDER BY round`),
+    activities: await since(
+      'bet_activities',
+      `"betId", "userId", "activityType", description`,
+      before.marks.activities,
+    ),
+    notifications: await since(
+      'notifications',
+      `"userId", type, title, body, "betId", "actorId", amount::text, "readAt" IS NOT NULL AS read`,
+      before.marks.notifications,
+    ),
+    ledger: await since(
+      'transactions',
+      `"userId", type, amount::text, ("balanceAfter" - "balanceBefore")::text AS moved, "referenceType",
+       "referenceId", description`,
+      before.marks.transactions,
+    ),
+    outbox: await since('notification_outbox', `channel, status`, before.marks.outbox),
+    accounts,
+  };
 }
 
 async function callAt(base, method, path, token, body) {
@@ -173,15 +285,21 @@ async function settleDatabase() {
 
 let betwixt = startBetwixt({ port: APP_PORT, pgPort: PG_PORT, jwtSecret: JWT_SECRET });
 let ceilingServer;
-const startCeilingServer = () =>
-  startCeiling({ databaseUrl: embeddedUrl(PG_PORT, 'betwixt'), jwtSecret: JWT_SECRET, port: CEILING_PORT });
+let leastWorkServer;
+/** Both ceilings, the least-work one with the Node flags the ceiling's process was given. */
+async function startCeilings() {
+  const servers = { databaseUrl: embeddedUrl(PG_PORT, 'betwixt'), jwtSecret: JWT_SECRET };
+  ceilingServer = await startCeiling({ ...servers, port: CEILING_PORT });
+  leastWorkServer = await forkLeastWork({ ...servers, port: LEAST_WORK_PORT, like: ceilingServer });
+}
 /**
- * Both servers as new processes on the same data (sessions, bets and tokens carry over). Processes of one build
+ * All servers as new processes on the same data (sessions, bets and tokens carry over). Processes of one build
  * differ by up to a quarter in CPU per request (JIT decisions, memory layout): with one process per server for
- * the whole run, a ratio partly measured which processes it drew. A pair per round makes the median one over
+ * the whole run, a ratio partly measured which processes it drew. New ones each round make the median one over
  * processes too.
  */
-async function restartBoth() {
+async function restartAll() {
+  await stopCeiling(leastWorkServer);
   await stopCeiling(ceilingServer);
   await stopBetwixt(betwixt);
   betwixt = startBetwixt({
@@ -191,10 +309,13 @@ async function restartBoth() {
     dataDir: betwixt.dataDir,
   });
   await waitFor(`${app}/api/health`, betwixt);
-  ceilingServer = await startCeilingServer();
+  await startCeilings();
 }
+// The database as the bench reads it to compare what each server's write left.
+const inspect = new pg.Client({ connectionString: embeddedUrl(PG_PORT, 'betwixt') });
 try {
   await waitFor(`${app}/api/health`, betwixt);
+  await inspect.connect();
   const alice = await signUp();
   const bob = await signUp();
   // Ten pairs of players for the writes, and one popular person whom all ten creators challenge at once (a
@@ -221,7 +342,7 @@ try {
     pageBetId = bet.id;
   }
   for (let i = 0; i < 20; i += 1) await call('POST', '/api/bets', bob.token, betBody(alice.id, i));
-  ceilingServer = await startCeilingServer();
+  await startCeilings();
 
   // Bets used up by the writes on a bet (accept, reports, join, call, counter): one per request, a fresh batch
   // for each run, round-robin over the pairs. autocannon builds each connection's next request before it knows
@@ -267,6 +388,8 @@ try {
       for (let k = 0; k < perMake; k += 1) queued.push(...made.map((jobs) => [jobs].flat()[k]));
     },
     job: () => queued.pop(),
+    // Enough for the probe to find each person's request on three bets (one per server).
+    probeCount: Math.max(PER_RUN, 3 * pairs.length * perMake),
   });
 
   const scenarios = [
@@ -361,30 +484,47 @@ try {
     }),
   ].filter((scenario) => !flags.only || scenario.name.includes(flags.only));
 
-  // Both servers must give the same answer before either is timed: the same request, or for a write that uses
-  // its bet up, the same request on another bet of the same pair.
+  // The servers a row is timed on: every write on the least-work ceiling too.
+  const serversOf = (scenario) => [
+    ['betwixt', app],
+    ['ceiling', ceiling],
+    ...(scenario.method === 'POST' ? [['least-work', leastWork]] : []),
+  ];
+  // Every server must give Betwixt's answer before any is timed, and a write must leave Betwixt's rows: the same
+  // request, or for a write that uses its bet up, the same request on another bet of the same pair.
   // A job's twin is the job of the same person in the same place of another bet (`twin`, else its token).
   const probe = async (scenario) => {
-    await scenario.prepare?.();
+    await scenario.prepare?.(scenario.probeCount);
     const ours = scenario.job();
     const twinOf = (job) => job.twin ?? job.token;
-    const theirs = scenario.amount
-      ? queued.splice(
-          queued.findIndex((job) => twinOf(job) === twinOf(ours)),
-          1,
-        )[0]
-      : ours;
-    mark?.(`probe ${scenario.name} betwixt`);
-    const answer = await callAt(app, scenario.method ?? 'GET', ours.path, ours.token, ours.body);
-    mark?.(`probe ${scenario.name} ceiling`);
-    return sameAnswer(
-      scenario.name,
-      answer,
-      await callAt(ceiling, scenario.method ?? 'GET', theirs.path, theirs.token, theirs.body),
-    );
+    const twin = () => {
+      const index = queued.findIndex((job) => twinOf(job) === twinOf(ours));
+      if (index < 0) throw new Error(`${scenario.name}: no twin bet left to probe`);
+      return queued.splice(index, 1)[0];
+    };
+    const writes = scenario.method === 'POST';
+    const seen = [];
+    for (const [label, base] of serversOf(scenario)) {
+      const job = label === 'betwixt' || !scenario.amount ? ours : twin();
+      mark?.(`probe ${scenario.name} ${label}`);
+      const before = writes && (await tally(inspect));
+      const answer = await callAt(base, scenario.method ?? 'GET', job.path, job.token, job.body);
+      const betId = Number(job.path.match(/^\/api\/bets\/(\d+)/)?.[1] ?? answer.id);
+      seen.push({ label, answer, rows: writes && (await footprint(inspect, before, betId)) });
+    }
+    const [betwixtSeen, ...others] = seen;
+    for (const { label, answer, rows } of others) {
+      await sameAnswer(scenario.name, betwixtSeen.answer, answer, label);
+      if (writes && !isDeepStrictEqual(betwixtSeen.rows, rows)) {
+        console.error(differences(betwixtSeen.rows, rows, label).slice(0, 40).join('\n'));
+        throw new Error(`${scenario.name}: ${label} leaves other rows than Betwixt; fix it before timing`);
+      }
+    }
   };
 
-  const samples = new Map(scenarios.map((scenario) => [scenario.name, { betwixt: [], ceiling: [] }]));
+  const samples = new Map(
+    scenarios.map((scenario) => [scenario.name, { betwixt: [], ceiling: [], 'least-work': [] }]),
+  );
   // Every route is checked before any is timed, and every difference reported at once.
   const differing = [];
   for (const scenario of scenarios) {
@@ -396,15 +536,19 @@ try {
     }
   }
   if (differing.length > 0)
-    throw new Error(`${differing.length} routes to fix in the ceiling: ${differing.join('; ')}`);
+    throw new Error(`${differing.length} routes to fix in a ceiling: ${differing.join('; ')}`);
+  const pids = () => ({
+    betwixt: betwixt.pid,
+    ceiling: ceilingServer.pid,
+    'least-work': leastWorkServer.pid,
+  });
   for (let round = 0; round < ROUNDS; round += 1) {
-    if (round > 0) await restartBoth();
+    if (round > 0) await restartAll();
     for (const scenario of scenarios) {
-      const order = [
-        ['betwixt', app],
-        ['ceiling', ceiling],
-      ];
-      if (round % 2 === 1) order.reverse();
+      // Each round starts with the next server: A/B then B/A, or A/B/C, B/C/A, C/A/B.
+      const servers = serversOf(scenario);
+      const start = round % servers.length;
+      const order = [...servers.slice(start), ...servers.slice(0, start)];
       for (const [label, base] of order) {
         // Untimed warm-up on this route, then the timed run straight after it. Until V8 has compiled a
         // route's code, its first requests run in the interpreter and keep the compiler threads busy; Betwixt
@@ -423,7 +567,7 @@ try {
           amount: scenario.amount && WARM_UP_WRITES,
           duration: WARM_UP_SECONDS,
         });
-        const pid = label === 'betwixt' ? betwixt.pid : ceilingServer.pid;
+        const pid = pids()[label];
         const cpuBefore = cpuSeconds(pid);
         const databaseBefore = databaseCpuSeconds();
         const result = await drive(base, scenario);
@@ -439,11 +583,17 @@ try {
           databaseCpuMs: (databaseCpu * 1000) / result.latency.totalCount,
         });
       }
-      const last = samples.get(scenario.name);
+      const last = Object.entries(samples.get(scenario.name))
+        .filter(([, list]) => list.length > round)
+        .map(([label, list]) => [label, list.at(-1)]);
+      const [[, ours], ...theirs] = last;
       console.log(
-        `round ${round + 1}/${ROUNDS} ${scenario.name}: ${(last.betwixt.at(-1).rps / last.ceiling.at(-1).rps).toFixed(2)}x` +
-          ` (CPU ms per request, Betwixt / ceiling: ${last.betwixt.at(-1).cpuMs.toFixed(2)} / ${last.ceiling.at(-1).cpuMs.toFixed(2)},` +
-          ` PostgreSQL ${last.betwixt.at(-1).databaseCpuMs.toFixed(2)} / ${last.ceiling.at(-1).databaseCpuMs.toFixed(2)})`,
+        `round ${round + 1}/${ROUNDS} ${scenario.name}: ` +
+          theirs
+            .map(([label, sample]) => `${(ours.rps / sample.rps).toFixed(2)}x of the ${label} ceiling`)
+            .join(', ') +
+          ` (CPU ms per request, ${last.map(([label]) => label).join(' / ')}: ${last.map(([, sample]) => sample.cpuMs.toFixed(2)).join(' / ')},` +
+          ` PostgreSQL ${last.map(([, sample]) => sample.databaseCpuMs.toFixed(2)).join(' / ')})`,
       );
     }
   }
@@ -455,28 +605,40 @@ try {
     databaseCpuMs: median(list.map((s) => s.databaseCpuMs)),
   });
   const rows = scenarios.map((scenario) => {
-    const { betwixt: ours, ceiling: theirs } = samples.get(scenario.name);
+    const { betwixt: ours, ceiling: theirs, 'least-work': least } = samples.get(scenario.name);
     const b = summary(ours);
     const c = summary(theirs);
-    // The ratio is of the two medians; each round's own ratio (its two runs back to back) is shown beside it,
-    // since the machine's speed can move between rounds.
-    const byRound = ours.map((sample, round) => (sample.rps / theirs[round].rps).toFixed(2)).join(', ');
-    return `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${byRound} | ${b.cpuMs.toFixed(2)} / ${c.cpuMs.toFixed(2)} | ${b.databaseCpuMs.toFixed(2)} / ${c.databaseCpuMs.toFixed(2)} |`;
+    const l = least.length > 0 ? summary(least) : null;
+    // A ratio is of two medians; each round's own ratio (its runs back to back) is shown beside it, since the
+    // machine's speed can move between rounds.
+    const byRound = (other) =>
+      ours.map((sample, round) => (sample.rps / other[round].rps).toFixed(2)).join(', ');
+    const leastCells = l
+      ? `${l.rps.toFixed(0)} | ${l.p50} / ${l.p99} | ${(b.rps / l.rps).toFixed(2)}x | ${byRound(least)}`
+      : '– | – | – | –';
+    const cpu = (key) =>
+      [b, c, l]
+        .filter(Boolean)
+        .map((s) => s[key].toFixed(2))
+        .join(' / ');
+    return `| ${scenario.name} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(b.rps / c.rps).toFixed(2)}x | ${byRound(theirs)} | ${leastCells} | ${cpu('cpuMs')} | ${cpu('databaseCpuMs')} |`;
   });
   const table = [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(
         ' ',
-      )} at the end; Node ${process.version}; ${CONNECTIONS} connections, reads ${DURATION} s, writes ${PER_RUN} requests; median of ${ROUNDS} alternating rounds, each on a new process of both servers; ${new Date().toISOString()}`,
+      )} at the end; Node ${process.version}; ${CONNECTIONS} connections, reads ${DURATION} s, writes ${PER_RUN} requests; median of ${ROUNDS} alternating rounds, each on new processes of every server; ${new Date().toISOString()}`,
     '',
-    '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio | ratio by round | CPU ms per request, Betwixt / ceiling | PostgreSQL CPU ms per request, Betwixt / ceiling |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| endpoint | Betwixt req/s | Betwixt p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | ratio | ratio by round | least-work req/s | least-work p50 / p99 ms | ratio to least work | by round | CPU ms per request, Betwixt / ceiling / least work | PostgreSQL CPU ms per request, same order |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   console.log(`\n${table}\n`);
   if (flags.out) writeFileSync(flags.out, `${table}\n`);
 } finally {
+  await inspect.end().catch(() => {});
+  await stopCeiling(leastWorkServer);
   await stopCeiling(ceilingServer);
   if (betwixt) await stopBetwixt(betwixt);
 }

@@ -21,7 +21,7 @@ import { EMAILED_TYPES } from '../backend/dist/modules/notifications/email/email
 import { distinctNames } from '../backend/dist/modules/users/person-name.js';
 import { summarise } from '../backend/dist/modules/users/privacy.js';
 
-const SESSION_USER = `SELECT u.id, u."isAdmin" FROM sessions s JOIN users u ON u.id = (s.sess->>'userId')::uuid
+export const SESSION_USER = `SELECT u.id, u."isAdmin" FROM sessions s JOIN users u ON u.id = (s.sess->>'userId')::uuid
   WHERE s.sid = $1 AND s.expire > now() AND u."bannedAt" IS NULL AND u."deletedAt" IS NULL`;
 const SELF = `SELECT u.id, u."firstName", u."lastName", u.email, u.username, u."phoneNumber", u.birthday, u.state,
   u.balance, u."profileImageUrl", u."isAdmin", u."profileCompleted", u."createdAt", u."emailNotifications",
@@ -60,15 +60,15 @@ const LIST = `WITH page AS (WITH mine AS MATERIALIZED (SELECT id FROM bets WHERE
   SELECT ${BET_COLUMNS}
     FROM page JOIN bets b ON b.id = page.id ${PEOPLE_JOINS}
    ORDER BY b.id DESC`;
-const SEATS = `SELECT s."betId", s."userId", s.role, s.pick, s.stake::text AS stake, s.result, s."joinedAt",
+export const SEATS = `SELECT s."betId", s."userId", s.role, s.pick, s.stake::text AS stake, s.result, s."joinedAt",
   s."reportedAt", s.payout::text AS payout, row_to_json(u) AS person
   FROM bet_participants s
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true
   WHERE s."betId" = ANY($1::int[])
   ORDER BY s."betId", s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`;
-const OFFERS = `SELECT "betId", round, "byUserId", "opponentAmount"::text AS "opponentAmount", "opponentPick", "createdAt"
+export const OFFERS = `SELECT "betId", round, "byUserId", "opponentAmount"::text AS "opponentAmount", "opponentPick", "createdAt"
   FROM bet_offers WHERE "betId" = ANY($1::int[]) ORDER BY "betId", round`;
-const FRIENDS = `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id FROM friendships
+export const FRIENDS = `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id FROM friendships
   WHERE status = 'accepted' AND (("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[])) OR ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[])))`;
 const WALLET = `WITH escrow AS (
     SELECT coalesce(sum(amount), 0) AS held FROM bets
@@ -79,7 +79,7 @@ const WALLET = `WITH escrow AS (
     FROM users u, escrow WHERE u.id = $1`;
 const NOT_SUSPENDED = `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`;
 // Every column of the bet entity, as TypeORM's locked read and the insert's RETURNING name them.
-const ENTITY_COLUMNS = `id, title, kind, description, amount, "creatorId", "opponentId", "challengeCode", status,
+export const ENTITY_COLUMNS = `id, title, kind, description, amount, "creatorId", "opponentId", "challengeCode", status,
   duration, outcomes, "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult",
   "resolutionType", "winnerUserId", "resolutionDate", "expiresAt", "joinBy", "reminderSentAt", "postedInCircle",
   "refereeId", "refereeAcceptedAt", "callResult", "callNote", "calledAt", "appealUntil", "refereeRemindedAt",
@@ -133,9 +133,9 @@ const OUTBOX = `INSERT INTO notification_outbox ("notificationId", channel, "sub
 const EMAILED = Object.entries(EMAILED_TYPES)
   .filter(([, emailed]) => emailed)
   .map(([type]) => type);
-const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated' };
+export const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated' };
 const iso = (date) => (date ? new Date(date).toISOString() : null);
-const refused = (statusCode, message) => Object.assign(new Error(message), { statusCode });
+export const refused = (statusCode, message) => Object.assign(new Error(message), { statusCode });
 
 /** The viewer's relation to each person, as RelationsService.relationsOf decides it (one query). */
 async function relationsOf(db, me, userIds) {
@@ -148,7 +148,7 @@ async function relationsOf(db, me, userIds) {
 const unnamed = (id) => ({ id, username: null, firstName: null, lastName: null, profileImageUrl: null });
 
 /** Bets as BetDto (BetsReadService.present): seats, then relations, then offers where there are any. */
-async function presentBets(db, me, rows) {
+export async function presentBets(db, me, rows) {
   const ids = rows.map((b) => b.id);
   const seatRows = ids.length === 0 ? [] : (await db.query(SEATS, [ids])).rows;
   const relation = await relationsOf(db, me, [
