@@ -311,7 +311,8 @@ async function restartAll() {
   await waitFor(`${app}/api/health`, betwixt);
   await startCeilings();
 }
-// The database as the bench reads it to compare what each server's write left.
+// The database as the probes read it to compare what each server's write left; closed before the rounds,
+// whose restarts stop the database under it.
 const inspect = new pg.Client({ connectionString: embeddedUrl(PG_PORT, 'betwixt') });
 try {
   await waitFor(`${app}/api/health`, betwixt);
@@ -537,6 +538,7 @@ try {
   }
   if (differing.length > 0)
     throw new Error(`${differing.length} routes to fix in a ceiling: ${differing.join('; ')}`);
+  await inspect.end();
   const pids = () => ({
     betwixt: betwixt.pid,
     ceiling: ceilingServer.pid,
@@ -590,7 +592,10 @@ try {
       console.log(
         `round ${round + 1}/${ROUNDS} ${scenario.name}: ` +
           theirs
-            .map(([label, sample]) => `${(ours.rps / sample.rps).toFixed(2)}x of the ${label} ceiling`)
+            .map(
+              ([label, sample]) =>
+                `${(ours.rps / sample.rps).toFixed(2)}x of the ${label === 'least-work' ? 'least-work ceiling' : label}`,
+            )
             .join(', ') +
           ` (CPU ms per request, ${last.map(([label]) => label).join(' / ')}: ${last.map(([, sample]) => sample.cpuMs.toFixed(2)).join(' / ')},` +
           ` PostgreSQL ${last.map(([, sample]) => sample.databaseCpuMs.toFixed(2)).join(' / ')})`,
@@ -637,7 +642,7 @@ try {
   console.log(`\n${table}\n`);
   if (flags.out) writeFileSync(flags.out, `${table}\n`);
 } finally {
-  await inspect.end().catch(() => {});
+  await inspect.end().catch(() => {}); // ended already, or never connected
   await stopCeiling(leastWorkServer);
   await stopCeiling(ceilingServer);
   if (betwixt) await stopBetwixt(betwixt);

@@ -286,7 +286,9 @@ async function answer(me, people, bet, seats, offers = []) {
   const person = (id) => (id ? (people.get(id) ?? null) : null);
   const friends = people.get(me.id)?.friends ?? [];
   const inHand = {
-    query: async (text) => {
+    // A statement comes as its text or as a prepared statement's { name, text }.
+    query: async (statement) => {
+      const text = statement?.text ?? statement;
       if (text === SEATS) return { rows: seats.map((s) => ({ ...s, person: person(s.userId) })) };
       if (text === OFFERS) return { rows: offers };
       if (text === FRIENDS) return { rows: friends.map((id) => ({ id })) };
@@ -656,7 +658,7 @@ export async function startLeastWork({ databaseUrl, jwtSecret, port }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const key = createSecretKey(Buffer.from(jwtSecret, 'utf8'));
   const server = Fastify({ logger: false });
-  // The ceiling's auth check: the same JWT verification and one-query session lookup.
+  // The ceiling's auth check: the same JWT verification and one-query session lookup, as a named statement.
   const caller = async (request, reply) => {
     let sid;
     try {
@@ -664,7 +666,7 @@ export async function startLeastWork({ databaseUrl, jwtSecret, port }) {
     } catch {
       return reply.code(401).send(NOT_AUTHENTICATED);
     }
-    const { rows } = await pool.query(SESSION_USER, [sid]);
+    const { rows } = await pool.query({ name: 'lw-session', text: SESSION_USER, values: [sid] });
     if (!rows[0]) return reply.code(401).send(NOT_AUTHENTICATED);
     request.caller = rows[0];
   };
