@@ -1,5 +1,6 @@
 import type { PoolClient, QueryResult } from 'pg';
 import { QueryFailedError } from 'typeorm';
+import { textOf, type Statement } from './prepared-statement.js';
 import { managerOf, type TxOrManager } from './transactor.js';
 
 interface ConnectedRunner {
@@ -22,18 +23,21 @@ interface ConnectedRunner {
  */
 export async function queryIn<Result = unknown[]>(
   tx: TxOrManager,
-  text: string,
+  statement: Statement,
   params: unknown[] = [],
 ): Promise<Result> {
   const manager = managerOf(tx);
   const runner = manager.queryRunner as ConnectedRunner | undefined;
   const client = runner && !runner.isReleased ? runner.databaseConnection : undefined;
-  if (!client) return manager.query<Result>(text, params);
+  if (!client) return manager.query<Result>(textOf(statement), params);
   let raw: QueryResult;
   try {
-    raw = await client.query(text, params);
+    raw =
+      typeof statement === 'string'
+        ? await client.query(statement, params)
+        : await client.query({ name: statement.name, text: statement.text, values: params });
   } catch (error) {
-    throw new QueryFailedError(text, params, error as Error);
+    throw new QueryFailedError(textOf(statement), params, error as Error);
   }
   return (
     raw.command === 'UPDATE' || raw.command === 'DELETE' ? [raw.rows, raw.rowCount] : raw.rows

@@ -2,6 +2,7 @@ import { Global, Injectable, Module } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { ambientUnitOfWork } from './in-transaction.js';
+import { textOf, type Statement } from './prepared-statement.js';
 
 /**
  * Single-statement reads on the hot path (who is calling, the caller's own view) straight on the pg pool
@@ -16,11 +17,15 @@ export class ReadPool {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async rows<Row>(text: string, params: readonly unknown[]): Promise<Row[]> {
+  async rows<Row>(statement: Statement, params: readonly unknown[]): Promise<Row[]> {
     const ambient = ambientUnitOfWork();
-    if (ambient) return ambient.query<Row[]>(text, [...params]);
+    if (ambient) return ambient.query<Row[]>(textOf(statement), [...params]);
     this.pool ??= (this.dataSource.driver as unknown as { master: Pool }).master;
-    return (await this.pool.query(text, [...params])).rows as Row[];
+    const result =
+      typeof statement === 'string'
+        ? await this.pool.query(statement, [...params])
+        : await this.pool.query({ name: statement.name, text: statement.text, values: [...params] });
+    return result.rows as Row[];
   }
 }
 

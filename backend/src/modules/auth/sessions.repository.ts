@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statement.js';
 import { LessThan } from 'typeorm';
 import { queryIn } from '../../database/query-in.js';
 import { ReadPool } from '../../database/read-pool.js';
@@ -39,10 +40,10 @@ export class SessionsRepository {
    */
   async liveSessionUser(sid: string): Promise<{ id: string; isAdmin: boolean } | undefined> {
     const [row] = await this.reads.rows<{ id: string; isAdmin: boolean }>(
-      `SELECT u.id, u."isAdmin"
+      prepared(`SELECT u.id, u."isAdmin"
          FROM sessions s
          JOIN users u ON u.id = (s.sess->>'userId')::uuid
-        WHERE s.sid = $1 AND s.expire > now() AND u."bannedAt" IS NULL AND u."deletedAt" IS NULL`,
+        WHERE s.sid = $1 AND s.expire > now() AND u."bannedAt" IS NULL AND u."deletedAt" IS NULL`),
       [sid],
     );
     return row;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statement.js';
 import { queryIn } from '../../database/query-in.js';
 import type { TxOrManager } from '../../database/transactor.js';
 
@@ -47,8 +48,8 @@ export class BetActivityRecorder {
     // One statement for all lines, without TypeORM's insert builder (on every bet transition's hot path).
     await queryIn(
       tx,
-      `INSERT INTO bet_activities ("betId", "userId", "activityType", description)
-       SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[])`,
+      prepared(`INSERT INTO bet_activities ("betId", "userId", "activityType", description)
+       SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[])`),
       [
         betId,
         lines.map((line) => line.userId),

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statement.js';
 import { cursorTime } from '../../common/http/cursor.js';
 import { ReadPool } from '../../database/read-pool.js';
 import type { SummarisableUser, User } from '../users/index.js';
@@ -200,9 +201,9 @@ export class BetReadsRepository {
   /** One bet with its people, and whether the viewer has a seat at it. */
   async one(betId: number, viewerId: string): Promise<(PresentableBet & { seated: boolean }) | undefined> {
     const [bet] = await this.reads.rows<PresentableBet & { seated: boolean }>(
-      `SELECT ${BET_COLUMNS},
+      prepared(`SELECT ${BET_COLUMNS},
               EXISTS (SELECT 1 FROM bet_participants s WHERE s."betId" = b.id AND s."userId" = $2) AS seated
-         FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`,
+         FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`),
       [betId, viewerId],
     );
     return bet;
@@ -282,12 +283,12 @@ export class BetReadsRepository {
   /** The seats of `betIds` (bet_participants), in the order people joined, each with its person. */
   seatsOf(betIds: number[]): Promise<SeatReadRow[]> {
     return this.reads.rows<SeatReadRow>(
-      `SELECT s."betId", s."userId", s.role, s.pick, s.stake::text AS stake, s.result, s."joinedAt",
+      prepared(`SELECT s."betId", s."userId", s.role, s.pick, s.stake::text AS stake, s.result, s."joinedAt",
               s."reportedAt", s.payout::text AS payout, row_to_json(u) AS person
          FROM bet_participants s
          LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true
         WHERE s."betId" = ANY($1::int[])
-        ORDER BY s."betId", s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`,
+        ORDER BY s."betId", s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`),
       [betIds],
     );
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statement.js';
 import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { Bet, type BetStatus } from './bet.entity.js';
@@ -92,8 +93,8 @@ export class BetsRepository {
     // updatedAt as TypeORM's @UpdateDateColumn sets it; for an UPDATE, TypeORM answers [rows, affected].
     const [, affected] = await queryIn<[unknown[], number]>(
       tx,
-      `UPDATE bets SET ${assignments.map((a) => a.sql).join(', ')}, "updatedAt" = CURRENT_TIMESTAMP
-        WHERE id = $1 AND status = $2`,
+      prepared(`UPDATE bets SET ${assignments.map((a) => a.sql).join(', ')}, "updatedAt" = CURRENT_TIMESTAMP
+        WHERE id = $1 AND status = $2`),
       [bet.id, bet.status, ...assignments.map((a) => a.value)],
     );
     return affected === 1;
@@ -102,10 +103,10 @@ export class BetsRepository {
   async insert(tx: TxOrManager, bet: NewBet): Promise<Bet> {
     const [row] = await queryIn<Bet[]>(
       tx,
-      `INSERT INTO bets (title, description, amount, "creatorId", "opponentId", "challengeCode", status, duration,
+      prepared(`INSERT INTO bets (title, description, amount, "creatorId", "opponentId", "challengeCode", status, duration,
                          outcomes, "creatorPick", "resolutionType", "expiresAt", kind, "joinBy", "refereeId", "opponentAmount")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       RETURNING ${BET_COLUMNS}`,
+       RETURNING ${BET_COLUMNS}`),
       [
         bet.title,
         bet.description,
@@ -260,7 +261,7 @@ export class BetsRepository {
   private async lockWhere(tx: TxOrManager, where: string, value: unknown): Promise<Bet | null> {
     const [row] = await queryIn<Bet[]>(
       tx,
-      `SELECT ${BET_COLUMNS} FROM bets WHERE ${where} FOR NO KEY UPDATE`,
+      prepared(`SELECT ${BET_COLUMNS} FROM bets WHERE ${where} FOR NO KEY UPDATE`),
       [value],
     );
     return row ?? null;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statement.js';
 import { DataSource } from 'typeorm';
 import { ReadPool } from '../../database/read-pool.js';
 import { queryIn } from '../../database/query-in.js';
@@ -184,9 +185,9 @@ export class FriendsRepository {
   }
 
   async areFriends(a: string, b: string, tx?: TxOrManager): Promise<boolean> {
-    const text = `SELECT 1 FROM friendships WHERE status = 'accepted'
+    const text = prepared(`SELECT 1 FROM friendships WHERE status = 'accepted'
          AND LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
-         AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`;
+         AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`);
     const rows = tx
       ? await queryIn<unknown[]>(tx, text, [a, b])
       : await this.reads.rows<unknown>(text, [a, b]);
@@ -196,10 +197,10 @@ export class FriendsRepository {
   /** Which of `userIds` are the viewer's friends (one query for a whole list). */
   async friendsAmong(viewerId: string, userIds: string[]): Promise<Set<string>> {
     const friends = await this.reads.rows<{ id: string }>(
-      `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id
+      prepared(`SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id
          FROM friendships
         WHERE status = 'accepted'
-          AND (("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[])) OR ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[])))`,
+          AND (("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[])) OR ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[])))`),
       [viewerId, userIds],
     );
     return new Set(friends.map((row) => row.id));

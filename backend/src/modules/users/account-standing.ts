@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statement.js';
 import { queryIn } from '../../database/query-in.js';
 import type { TxOrManager } from '../../database/transactor.js';
 import { User } from './user.entity.js';
@@ -21,7 +22,9 @@ export class AccountStanding {
   async isSuspended(tx: TxOrManager, userId: string, now: Date): Promise<boolean> {
     const [row] = await queryIn<{ suspended: boolean }[]>(
       tx,
-      `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
+      prepared(
+        `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
+      ),
       [userId, now],
     );
     return row?.suspended ?? false;
@@ -44,7 +47,9 @@ export class AccountStanding {
   async isActive(tx: TxOrManager, userId: string): Promise<boolean> {
     const [row] = await queryIn<{ id: string }[]>(
       tx,
-      `SELECT u.id FROM users u WHERE u.id = $1::uuid AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL`,
+      prepared(
+        `SELECT u.id FROM users u WHERE u.id = $1::uuid AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL`,
+      ),
       [userId],
     );
     return row !== undefined;
@@ -57,7 +62,9 @@ export class AccountStanding {
   async challengeable(tx: TxOrManager, userId: string): Promise<Pick<User, 'id' | 'privacySettings'> | null> {
     const [person] = await queryIn<Pick<User, 'id' | 'privacySettings'>[]>(
       tx,
-      `SELECT id, "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL AND "bannedAt" IS NULL`,
+      prepared(
+        `SELECT id, "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL AND "bannedAt" IS NULL`,
+      ),
       [userId],
     );
     return person ?? null;
