@@ -22,18 +22,15 @@ function setup(balances: Record<string, string>) {
     calls.push(`allow negative ${allowed}`);
     negativeAllowed = allowed;
   });
-  repository.changeBalance.mockImplementation(async (_tx, userId, amount, allowNegative) => {
-    calls.push(`change ${userId} ${amount}`);
-    const before = Number(balances[userId]);
-    const after = before + Number(amount);
-    if (after < 0 && Number(amount) < 0 && !allowNegative) return undefined;
+  // The balance change and its ledger row are one statement: both happen, or (a debit not covered) neither.
+  repository.post.mockImplementation(async (_tx, entry: NewLedgerEntry, allowNegative) => {
+    calls.push(`post ${entry.type} ${entry.userId} ${entry.amount}`);
+    const before = Number(balances[entry.userId]);
+    const after = before + Number(entry.amount);
+    if (after < 0 && Number(entry.amount) < 0 && !allowNegative) return undefined;
     if (after < 0 && !negativeAllowed) throw new Error('the LedgerGuard trigger refuses it');
-    balances[userId] = after.toFixed(2);
-    return { before: before.toFixed(2), after: after.toFixed(2) };
-  });
-  repository.insertEntry.mockImplementation(async (_tx, entry: NewLedgerEntry) => {
-    calls.push(`insert ${entry.type} ${entry.userId} ${entry.amount}`);
-    return String(calls.length);
+    balances[entry.userId] = after.toFixed(2);
+    return { id: String(calls.length), before: before.toFixed(2), after: after.toFixed(2) };
   });
   const postingsOf = async (type: string) =>
     (await metrics.registry.getSingleMetric('betwixt_ledger_postings_total')?.get())?.values.find(
@@ -52,12 +49,9 @@ describe('LedgerService.post', () => {
     ]);
     expect(calls).toEqual([
       `lock ${ANN},${BEN}`,
-      `change ${BEN} 10.00`,
-      `insert bet_payout ${BEN} 10.00`,
-      `change ${ANN} -10.00`,
-      `insert bet_stake ${ANN} -10.00`,
-      `change ${BEN} 5.00`,
-      `insert bet_refund ${BEN} 5.00`,
+      `post bet_payout ${BEN} 10.00`,
+      `post bet_stake ${ANN} -10.00`,
+      `post bet_refund ${BEN} 5.00`,
     ]);
   });
 
@@ -73,24 +67,26 @@ describe('LedgerService.post', () => {
         description: 'Stake: Rain',
       },
     ]);
-    expect(repository.insertEntry).toHaveBeenCalledWith(TX, {
-      userId: ANN,
-      type: 'bet_stake',
-      amount: '-25.50',
-      balanceBefore: '100.00',
-      balanceAfter: '74.50',
-      referenceType: 'bet',
-      referenceId: '7',
-      description: 'Stake: Rain',
-    });
-    // The caller learns the row's id (the fake numbers rows by its call log: lock, change, insert) and the
-    // balance either side of it.
-    expect(entry).toEqual({ id: '3', balanceBefore: '100.00', balanceAfter: '74.50' });
+    expect(repository.post).toHaveBeenCalledWith(
+      TX,
+      {
+        userId: ANN,
+        type: 'bet_stake',
+        amount: '-25.50',
+        referenceType: 'bet',
+        referenceId: '7',
+        description: 'Stake: Rain',
+      },
+      false,
+    );
+    // The caller learns the row's id (the fake numbers rows by its call log: lock, post) and the balance
+    // either side of it.
+    expect(entry).toEqual({ id: '2', balanceBefore: '100.00', balanceAfter: '74.50' });
     expect(await postingsOf('bet_stake')).toBe(1);
   });
 
   it('refuses a debit the balance does not cover, with the caller’s message, and writes no row', async () => {
-    const { sut, repository } = setup({ [ANN]: '10.00' });
+    const { sut, calls } = setup({ [ANN]: '10.00' });
     await expect(
       sut.post(TX, [
         {
@@ -101,7 +97,7 @@ describe('LedgerService.post', () => {
         },
       ]),
     ).rejects.toEqual(new InsufficientBalanceError('Insufficient balance for this bet'));
-    expect(repository.insertEntry).not.toHaveBeenCalled();
+    expect(calls).toEqual([`lock ${ANN}`, `post bet_stake ${ANN} -10.01`]);
   });
 
   it('lets only a posting marked allowNegative take a balance below zero, and closes that door after it', async () => {
@@ -114,7 +110,7 @@ describe('LedgerService.post', () => {
     expect(calls.slice(0, 4)).toEqual([
       `lock ${ANN},${BEN}`,
       'allow negative true',
-      `change ${ANN} -50.00`,
+      `post payout_reversal ${ANN} -50.00`,
       'allow negative false',
     ]);
   });
@@ -127,7 +123,7 @@ describe('LedgerService.post', () => {
         { userId: BEN, amount: '5.00', type: 'admin_deposit' },
       ]),
     ).rejects.toBeInstanceOf(LedgerAccountNotFoundError);
-    expect(repository.changeBalance).not.toHaveBeenCalled();
+    expect(repository.post).not.toHaveBeenCalled();
   });
 
   it('refuses an amount that is not a signed decimal with two places, before taking any lock', async () => {

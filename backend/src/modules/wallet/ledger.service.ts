@@ -50,25 +50,21 @@ export class LedgerService {
     const entries: PostedEntry[] = [];
     for (const posting of postings) {
       if (posting.allowNegative) await this.ledger.allowNegativeBalance(tx, true);
-      const change = await this.ledger.changeBalance(
+      const row = await this.ledger.post(
         tx,
-        posting.userId,
-        posting.amount,
+        {
+          userId: posting.userId,
+          type: posting.type,
+          amount: posting.amount,
+          referenceType: posting.referenceType ?? null,
+          referenceId: posting.referenceId ?? null,
+          description: posting.description ?? null,
+        },
         posting.allowNegative === true,
       );
       if (posting.allowNegative) await this.ledger.allowNegativeBalance(tx, false);
-      if (!change) throw new InsufficientBalanceError(posting.insufficientMessage);
-      const id = await this.ledger.insertEntry(tx, {
-        userId: posting.userId,
-        type: posting.type,
-        amount: posting.amount,
-        balanceBefore: change.before,
-        balanceAfter: change.after,
-        referenceType: posting.referenceType ?? null,
-        referenceId: posting.referenceId ?? null,
-        description: posting.description ?? null,
-      });
-      entries.push({ id, balanceBefore: change.before, balanceAfter: change.after });
+      if (!row) throw new InsufficientBalanceError(posting.insufficientMessage);
+      entries.push({ id: row.id, balanceBefore: row.before, balanceAfter: row.after });
       this.metrics.ledgerPostings.inc({ type: posting.type });
     }
     return entries;
