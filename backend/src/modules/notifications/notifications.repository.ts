@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statement.js';
 import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import {
+  EMAILED_NOTIFICATION_TYPES,
+  outboxRowsOf,
+  type OutboxDelivery,
+} from './delivery/notification-outbox.js';
+import type { DeliveryChannelName } from './delivery/outbox-entry.entity.js';
 import type { NotificationType } from './notification-kinds.js';
 import { UserNotification } from './notification.entity.js';
 import type { NameablePerson } from '../users/index.js';
@@ -46,22 +53,40 @@ export type ActorNameRow = NameablePerson & {
   reader: NameablePerson;
 };
 
-const INSERT_ONE = `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
-  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, "createdAt"`;
-const INSERT_MANY = `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
-  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::uuid[], $7::numeric[])
-  RETURNING id, "createdAt"`;
+/** The new rows and their outbox rows (notification-outbox.ts) in one statement: one round trip per write. */
+const withOutbox = (insert: string) =>
+  prepared(`WITH fresh AS (${insert} RETURNING id, "createdAt", "userId", type),
+    outbox AS (${outboxRowsOf('fresh')})
+    SELECT id, "createdAt", ARRAY(SELECT DISTINCT channel::text FROM outbox) AS channels FROM fresh`);
+const INSERT_ONE =
+  withOutbox(`INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)`);
+const INSERT_MANY =
+  withOutbox(`INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
+  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::uuid[], $7::numeric[])`);
+
+/** A written notification's generated columns, and the outbox channels the write gave rows to. */
+export interface InsertedNotification {
+  id: number;
+  createdAt: Date;
+  channels: DeliveryChannelName[];
+}
 
 /** The notifications table's SQL (and the reads of bets and friendships a page shows their state from). */
 @Injectable()
 export class NotificationsRepository {
   /**
-   * The rows in one statement, without TypeORM's insert builder (every bet transition notifies someone), in
-   * the order given. Most transitions notify one person: a single row goes in as plain VALUES, which cost
+   * The rows and their outbox rows in one statement, without TypeORM's insert builder (every bet transition
+   * notifies someone), in the order given. Most transitions notify one person: a single row goes in as plain VALUES, which cost
    * PostgreSQL ≈110 µs of CPU against ≈170–200 for the same row through unnest's seven arrays (5000 of each on
    * this machine, docs/performance.md "The request path").
    */
-  insert(tx: TxOrManager, rows: NotificationRow[]): Promise<{ id: number; createdAt: Date }[]> {
+  insert(
+    tx: TxOrManager,
+    rows: NotificationRow[],
+    delivery: OutboxDelivery,
+  ): Promise<InsertedNotification[]> {
+    const outbox = [delivery.now, delivery.emailOn, EMAILED_NOTIFICATION_TYPES];
     const [only] = rows;
     if (rows.length === 1 && only)
       return queryIn(tx, INSERT_ONE, [
@@ -72,6 +97,7 @@ export class NotificationsRepository {
         only.betId,
         only.actorId,
         only.amount,
+        ...outbox,
       ]);
     return queryIn(tx, INSERT_MANY, [
       rows.map((row) => row.userId),
@@ -81,6 +107,7 @@ export class NotificationsRepository {
       rows.map((row) => row.betId),
       rows.map((row) => row.actorId),
       rows.map((row) => row.amount),
+      ...outbox,
     ]);
   }
 
@@ -92,7 +119,7 @@ export class NotificationsRepository {
   ): Promise<ActorNameRow[]> {
     return queryIn<ActorNameRow[]>(
       tx,
-      `SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
+      prepared(`SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
               json_build_object('firstName', r."firstName", 'lastName', r."lastName", 'username', r.username) AS reader,
               EXISTS (SELECT 1 FROM friendships f
                        WHERE f.status = 'accepted'
@@ -100,7 +127,7 @@ export class NotificationsRepository {
                            OR (f."requesterId" = u.id AND f."addresseeId" = p.recipient))) AS friend
          FROM unnest($1::uuid[], $2::uuid[]) AS p(recipient, actor)
          JOIN users u ON u.id = p.actor
-         JOIN users r ON r.id = p.recipient`,
+         JOIN users r ON r.id = p.recipient`),
       [recipients, actors],
     );
   }

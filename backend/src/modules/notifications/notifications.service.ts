@@ -72,17 +72,13 @@ export class NotificationsService {
         amount: draft.amount ?? null,
       };
     });
-    const inserted = await this.notifications.insert(tx, rows);
+    const inserted = await this.notifications.insert(tx, rows, this.outbox.deliveryAt(this.clock.now()));
     const saved = rows.map((row, index) => {
       const generated = inserted[index];
       if (!generated) throw new Error('the notification insert returned fewer rows than it was given');
       return toDto({ ...row, id: generated.id, createdAt: generated.createdAt, readAt: null });
     });
-    const outgoing = await this.outbox.enqueue(
-      tx,
-      saved.map((item) => item.dto.id),
-      this.clock.now(),
-    );
+    const outgoing = new Set(inserted[0]?.channels);
     afterCommitOf(tx, () => {
       for (const notification of saved)
         this.hub.publish(notification.userId, { type: 'notification', data: notification.dto });

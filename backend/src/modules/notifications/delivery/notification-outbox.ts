@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryIn } from '../../../database/query-in.js';
-import type { TxOrManager } from '../../../database/transactor.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { EMAILED_TYPES } from '../email/email-message.js';
 import {
@@ -72,6 +70,34 @@ const EMAILED = Object.entries(EMAILED_TYPES)
   .filter(([, emailed]) => emailed)
   .map(([type]) => type);
 
+/** When a new notification's outbox rows fall due, and whether email goes out at all. */
+export interface OutboxDelivery {
+  now: Date;
+  emailOn: boolean;
+}
+
+/**
+ * The outbox rows of the new notifications in the CTE `fresh` (id, "userId", type), written in the same
+ * statement as the notifications: one email row per notification of an emailed type whose recipient wants
+ * email (when `emailOn`), one push row per browser of each recipient who wants pushes. Its parameters come
+ * after the notifications' seven: $8 when they fall due, $9 emailOn, $10 the emailed types.
+ */
+export function outboxRowsOf(fresh: string): string {
+  return `INSERT INTO notification_outbox ("notificationId", channel, "subscriptionId", "nextAttemptAt")
+    SELECT n.id, 'email', NULL::int, $8::timestamptz
+      FROM ${fresh} n JOIN users u ON u.id = n."userId"
+     WHERE $9::boolean AND n.type = ANY($10::text[])
+       AND u."emailNotifications" AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL
+    UNION ALL
+    SELECT n.id, 'push', s.id, $8::timestamptz
+      FROM ${fresh} n
+      JOIN users u ON u.id = n."userId" AND u."pushNotifications"
+      JOIN push_subscriptions s ON s."userId" = n."userId"
+    RETURNING channel`;
+}
+
+export const EMAILED_NOTIFICATION_TYPES: readonly string[] = EMAILED;
+
 /**
  * The notification outbox (`notification_outbox`): what must still go out by email and Web Push. Rows
  * are written in the event's own transaction; workers on any instance claim due rows with `FOR UPDATE
@@ -86,29 +112,9 @@ export class NotificationOutbox {
     private readonly config: AppConfig,
   ) {}
 
-  /**
-   * In `tx`'s transaction: one email row per notification of an emailed type whose recipient wants
-   * email (when SMTP is configured), one push row per browser of each recipient who wants pushes.
-   * Answers the channels that got rows.
-   */
-  async enqueue(tx: TxOrManager, notificationIds: number[], now: Date): Promise<Set<DeliveryChannelName>> {
-    const rows = await queryIn<{ channel: DeliveryChannelName }[]>(
-      tx,
-      `INSERT INTO notification_outbox ("notificationId", channel, "subscriptionId", "nextAttemptAt")
-       SELECT n.id, 'email', NULL::int, $2::timestamptz
-         FROM notifications n JOIN users u ON u.id = n."userId"
-        WHERE $3::boolean AND n.id = ANY($1::int[]) AND n.type = ANY($4::text[])
-          AND u."emailNotifications" AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL
-       UNION ALL
-       SELECT n.id, 'push', s.id, $2::timestamptz
-         FROM notifications n
-         JOIN users u ON u.id = n."userId" AND u."pushNotifications"
-         JOIN push_subscriptions s ON s."userId" = n."userId"
-        WHERE n.id = ANY($1::int[])
-       RETURNING channel`,
-      [notificationIds, now, this.config.smtp !== null, EMAILED],
-    );
-    return new Set(rows.map((row) => row.channel));
+  /** How notifications written now go out: due at once, and by email only when SMTP is configured. */
+  deliveryAt(now: Date): OutboxDelivery {
+    return { now, emailOn: this.config.smtp !== null };
   }
 
   /** Workers listen here to start at once on rows written by this instance (after their commit). */
