@@ -3,7 +3,7 @@
 // the same transactions, the same row locks) and answers byte-identical JSON, with nothing else: no Nest,
 // no TypeORM, no validation pipes, no interceptors. The words of notifications and timelines, the pot split and
 // privacy summaries come from Betwixt's own pure functions (backend/dist), so both servers build the same text
-// the same way. bench.mjs checks the two answer alike before timing. When a Betwixt route changes the SQL it
+// the same way. The statements Betwixt prepares (`prepared()`) are prepared here too. bench.mjs checks the two answer alike before timing. When a Betwixt route changes the SQL it
 // sends, change its twin here: `BENCH_SQL_LOG=<file>` logs what each server sends (bench/sql-log.mjs).
 import { createSecretKey } from 'node:crypto';
 import Fastify from 'fastify';
@@ -15,9 +15,11 @@ import { timelineOf } from '../backend/dist/modules/bets/bet-timeline.js';
 import { stakeOf, winnerOf } from '../backend/dist/modules/bets/bet-outcome.js';
 import { joinedSeats, potNet, potSettlementPostings } from '../backend/dist/modules/bets/pot-settlement.js';
 import { formatDollars } from '../backend/dist/common/money.js';
+import { prepared } from '../backend/dist/database/prepared-statement.js';
 import { potNotifications } from '../backend/dist/modules/bets/pot-notifications.js';
 import { refereeNotifications } from '../backend/dist/modules/bets/referee-notifications.js';
 import { EMAILED_TYPES } from '../backend/dist/modules/notifications/email/email-message.js';
+import { outboxRowsOf } from '../backend/dist/modules/notifications/delivery/notification-outbox.js';
 import { distinctNames } from '../backend/dist/modules/users/person-name.js';
 import { summarise } from '../backend/dist/modules/users/privacy.js';
 
@@ -40,9 +42,9 @@ const PEOPLE_JOINS = `
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."opponentId") o ON true
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."winnerUserId") w ON true
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."refereeId") r ON true`;
-const ONE_BET = `SELECT ${BET_COLUMNS},
+const ONE_BET = prepared(`SELECT ${BET_COLUMNS},
   EXISTS (SELECT 1 FROM bet_participants s WHERE s."betId" = b.id AND s."userId" = $2) AS seated
-  FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`;
+  FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`);
 // An open list's page as BetReadsRepository sends it for BetsReadService.list: the viewer's bets and pot seats in those statuses
 // gathered first through the status indexes, then cut ($3 cursor, $4 opponent and $6 kind unused here).
 const VIEWERS_BETS = `("creatorId" = $1 OR "opponentId" = $1)
@@ -77,32 +79,48 @@ const WALLET = `WITH escrow AS (
   SELECT u.balance::text AS available, escrow.held::numeric(10,2)::text AS "inPlay",
          (u.balance + escrow.held)::numeric(12,2)::text AS total
     FROM users u, escrow WHERE u.id = $1`;
-const NOT_SUSPENDED = `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`;
+const NOT_SUSPENDED = prepared(
+  `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
+);
 // Every column of the bet entity, as TypeORM's locked read and the insert's RETURNING name them.
 export const ENTITY_COLUMNS = `id, title, kind, description, amount, "creatorId", "opponentId", "challengeCode", status,
   duration, outcomes, "creatorPick", "opponentPick", "creatorResult", "opponentResult", "finalResult",
   "resolutionType", "winnerUserId", "resolutionDate", "expiresAt", "joinBy", "reminderSentAt", "postedInCircle",
   "refereeId", "refereeAcceptedAt", "callResult", "callNote", "calledAt", "appealUntil", "refereeRemindedAt",
   "refereeLapsedAt", "opponentAmount", "offerBy", "offerPick", "offerRounds", "createdAt", "updatedAt"`;
-const LOCK_BET = `SELECT ${ENTITY_COLUMNS} FROM bets WHERE id = $1 FOR NO KEY UPDATE`;
-const INSERT_BET = `INSERT INTO bets (title, description, amount, "creatorId", "opponentId", "challengeCode", status,
+const LOCK_BET = prepared(`SELECT ${ENTITY_COLUMNS} FROM bets WHERE id = $1 FOR NO KEY UPDATE`);
+const INSERT_BET =
+  prepared(`INSERT INTO bets (title, description, amount, "creatorId", "opponentId", "challengeCode", status,
   duration, outcomes, "creatorPick", "resolutionType", "expiresAt", kind, "joinBy", "refereeId", "opponentAmount")
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${ENTITY_COLUMNS}`;
-const LOCK_ACCOUNTS = `SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
-const DEBIT = `WITH changed AS (
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${ENTITY_COLUMNS}`);
+const CHALLENGEABLE = prepared(
+  `SELECT id, "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL AND "bannedAt" IS NULL`,
+);
+const BALANCE = prepared(`SELECT balance FROM users WHERE id = $1`);
+const LOCK_ACCOUNTS = prepared(
+  `SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+);
+// LedgerRepository.post: the balance change and its ledger row, one statement.
+const POST = prepared(`WITH changed AS (
     UPDATE users SET balance = balance + $2::numeric
      WHERE id = $1 AND (balance + $2::numeric >= 0 OR $2::numeric >= 0 OR $3)
-     RETURNING balance)
-  SELECT (balance - $2::numeric)::text AS before, balance::text AS after FROM changed`;
-const LEDGER_ROW = `INSERT INTO transactions ("userId", type, amount, "balanceBefore", "balanceAfter", "referenceType",
-  "referenceId", description) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`;
-const ACTIVITIES = `INSERT INTO bet_activities ("betId", "userId", "activityType", description)
-  SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[])`;
+     RETURNING balance
+  ), entry AS (
+    INSERT INTO transactions ("userId", type, amount, "balanceBefore", "balanceAfter", "referenceType",
+                              "referenceId", description)
+    SELECT $1, $4::varchar, $2::numeric, balance - $2::numeric, balance, $5::varchar, $6::varchar, $7::text
+      FROM changed
+    RETURNING id, "balanceBefore"::text AS before, "balanceAfter"::text AS after
+  )
+  SELECT id, before, after FROM entry`);
+const ACTIVITIES = prepared(`INSERT INTO bet_activities ("betId", "userId", "activityType", description)
+  SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[])`);
 const SEAT_ROWS = `INSERT INTO bet_participants ("betId", "userId", role, pick, stake, "joinedAt", "potStatus")
   SELECT $1, s."userId", s.role, s.pick, s.stake, s."joinedAt", (SELECT status FROM bets WHERE id = $1)
     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::numeric[], $6::timestamptz[]) AS s("userId", role, pick, stake, "joinedAt")`;
 // NotificationsService.actorNames: each actor named for its recipient.
-const ACTOR_NAMES = `SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
+const ACTOR_NAMES =
+  prepared(`SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
   json_build_object('firstName', r."firstName", 'lastName', r."lastName", 'username', r.username) AS reader,
   EXISTS (SELECT 1 FROM friendships f
            WHERE f.status = 'accepted'
@@ -110,26 +128,20 @@ const ACTOR_NAMES = `SELECT p.recipient::text AS recipient, u.id, u."firstName",
                OR (f."requesterId" = u.id AND f."addresseeId" = p.recipient))) AS friend
   FROM unnest($1::uuid[], $2::uuid[]) AS p(recipient, actor)
   JOIN users u ON u.id = p.actor
-  JOIN users r ON r.id = p.recipient`;
-const NOTIFICATION = `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
-  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, "createdAt"`;
-const NOTIFICATIONS = `INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
-  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::uuid[], $7::numeric[])
-  RETURNING id, "createdAt"`;
+  JOIN users r ON r.id = p.recipient`);
+// NotificationsRepository.insert: the rows and their outbox rows (notification-outbox.ts) in one statement.
+// The bench runs Betwixt without SMTP, so the email half selects nothing in both servers ($9 false).
+const withOutbox = (insert) =>
+  prepared(`WITH fresh AS (${insert} RETURNING id, "createdAt", "userId", type),
+    outbox AS (${outboxRowsOf('fresh')})
+    SELECT id, "createdAt", ARRAY(SELECT DISTINCT channel::text FROM outbox) AS channels FROM fresh`);
+const NOTIFICATION =
+  withOutbox(`INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)`);
+const NOTIFICATIONS =
+  withOutbox(`INSERT INTO notifications ("userId", type, title, body, "betId", "actorId", amount)
+  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::uuid[], $7::numeric[])`);
 
-// The bench runs Betwixt without SMTP, so the email half selects nothing in both servers ($3 false).
-const OUTBOX = `INSERT INTO notification_outbox ("notificationId", channel, "subscriptionId", "nextAttemptAt")
-  SELECT n.id, 'email', NULL::int, $2::timestamptz
-    FROM notifications n JOIN users u ON u.id = n."userId"
-   WHERE $3::boolean AND n.id = ANY($1::int[]) AND n.type = ANY($4::text[])
-     AND u."emailNotifications" AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL
-  UNION ALL
-  SELECT n.id, 'push', s.id, $2::timestamptz
-    FROM notifications n
-    JOIN users u ON u.id = n."userId" AND u."pushNotifications"
-    JOIN push_subscriptions s ON s."userId" = n."userId"
-   WHERE n.id = ANY($1::int[])
-  RETURNING channel`;
 const EMAILED = Object.entries(EMAILED_TYPES)
   .filter(([, emailed]) => emailed)
   .map(([type]) => type);
@@ -141,7 +153,9 @@ export const refused = (statusCode, message) => Object.assign(new Error(message)
 async function relationsOf(db, me, userIds) {
   const ids = [...new Set(userIds)];
   const friends =
-    ids.length === 0 ? new Set() : new Set((await db.query(FRIENDS, [me.id, ids])).rows.map((r) => r.id));
+    ids.length === 0
+      ? new Set()
+      : new Set((await db.query(prepared(FRIENDS), [me.id, ids])).rows.map((r) => r.id));
   return (id) => (id === me.id ? 'self' : me.isAdmin ? 'admin' : friends.has(id) ? 'friend' : 'stranger');
 }
 
@@ -150,7 +164,7 @@ const unnamed = (id) => ({ id, username: null, firstName: null, lastName: null, 
 /** Bets as BetDto (BetsReadService.present): seats, then relations, then offers where there are any. */
 export async function presentBets(db, me, rows) {
   const ids = rows.map((b) => b.id);
-  const seatRows = ids.length === 0 ? [] : (await db.query(SEATS, [ids])).rows;
+  const seatRows = ids.length === 0 ? [] : (await db.query(prepared(SEATS), [ids])).rows;
   const relation = await relationsOf(db, me, [
     ...rows
       .flatMap((b) => [b.creator, b.opponent, b.winner, b.referee])
@@ -259,18 +273,16 @@ async function post(db, postings) {
   for (const posting of postings) {
     const {
       rows: [moved],
-    } = await db.query(DEBIT, [posting.userId, posting.amount, false]);
-    if (!moved) throw refused(400, 'Insufficient balance');
-    await db.query(LEDGER_ROW, [
+    } = await db.query(POST, [
       posting.userId,
-      posting.type,
       posting.amount,
-      moved.before,
-      moved.after,
+      false,
+      posting.type,
       'bet',
       posting.referenceId,
       posting.description,
     ]);
+    if (!moved) throw refused(400, 'Insufficient balance');
   }
 }
 const stake = (db, userId, bet, amount = bet.amount) =>
@@ -340,16 +352,13 @@ async function notify(db, drafts) {
       draft.amount ?? null,
     ];
   });
-  const inserted =
-    rows.length === 1
-      ? (await db.query(NOTIFICATION, rows[0])).rows
-      : (
-          await db.query(
-            NOTIFICATIONS,
-            rows[0].map((_, column) => rows.map((row) => row[column])),
-          )
-        ).rows;
-  await db.query(OUTBOX, [inserted.map((row) => row.id), new Date(), false, EMAILED]);
+  const delivery = [new Date(), false, EMAILED];
+  if (rows.length === 1) await db.query(NOTIFICATION, [...rows[0], ...delivery]);
+  else
+    await db.query(NOTIFICATIONS, [
+      ...rows[0].map((_, column) => rows.map((row) => row[column])),
+      ...delivery,
+    ]);
 }
 
 /** A pot's report (PotsService.report) where it is the last and agrees: the pot is split and paid. */
@@ -411,7 +420,7 @@ async function settlePot(db, me, bet, result) {
   const net = nets.find((entry) => entry.userId === me.id)?.net ?? '0.00';
   const {
     rows: [account],
-  } = await db.query(`SELECT balance FROM users WHERE id = $1`, [me.id]);
+  } = await db.query(BALANCE, [me.id]);
   return {
     success: true,
     status: 'completed',
@@ -434,7 +443,9 @@ async function assertNotSuspended(db, userId) {
 async function moveTo(db, bet, status, changes) {
   const columns = Object.keys(changes);
   await db.query(
-    `UPDATE bets SET ${[...columns.map((column, i) => `"${column}" = $${i + 3}`), `"status" = $${columns.length + 3}`].join(', ')}, "updatedAt" = CURRENT_TIMESTAMP WHERE id = $1 AND status = $2`,
+    prepared(
+      `UPDATE bets SET ${[...columns.map((column, i) => `"${column}" = $${i + 3}`), `"status" = $${columns.length + 3}`].join(', ')}, "updatedAt" = CURRENT_TIMESTAMP WHERE id = $1 AND status = $2`,
+    ),
     [bet.id, bet.status, ...Object.values(changes), status],
   );
 }
@@ -451,7 +462,7 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
     } catch {
       return reply.code(401).send(NOT_AUTHENTICATED);
     }
-    const { rows } = await pool.query(SESSION_USER, [sid]);
+    const { rows } = await pool.query(prepared(SESSION_USER), [sid]);
     if (!rows[0]) return reply.code(401).send(NOT_AUTHENTICATED);
     request.caller = rows[0];
   };
@@ -587,18 +598,12 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       if (!pot) {
         ({
           rows: [opponent],
-        } = await db.query(
-          `SELECT id, "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL AND "bannedAt" IS NULL`,
-          [input.opponentId],
-        ));
+        } = await db.query(CHALLENGEABLE, [input.opponentId]));
         if (!opponent) throw refused(400, 'no opponent');
       }
       const refereeId = input.resolutionType === 'referee' ? input.refereeId : null;
       if (refereeId) {
-        const { rows: referee } = await db.query(
-          `SELECT id, "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL AND "bannedAt" IS NULL`,
-          [refereeId],
-        );
+        const { rows: referee } = await db.query(CHALLENGEABLE, [refereeId]);
         if (!referee[0]) throw refused(400, 'no referee');
         await assertNotSuspended(db, refereeId);
         const { rows: friendship } = await db.query(
@@ -741,7 +746,7 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       const pick = request.body.opponentPick ?? bet.outcomes.find((outcome) => outcome !== bet.creatorPick);
       const {
         rows: [account],
-      } = await db.query(`SELECT balance FROM users WHERE id = $1`, [bet.opponentId]);
+      } = await db.query(BALANCE, [bet.opponentId]);
       if (Number(account.balance) < Number(theirs))
         throw refused(400, 'You do not have that much in your wallet');
       const round = bet.offerRounds + 1;
