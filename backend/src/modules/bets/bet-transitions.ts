@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { TxOrManager } from '../../database/transactor.js';
 import { negate } from '../../common/money.js';
 import { LINK_CODE_SHAPE } from '../../common/random-code.js';
-import { AccountStanding } from '../users/index.js';
+import { AccountStanding, type ChallengeablePerson } from '../users/index.js';
 import { type NotificationDraft, NotificationsService } from '../notifications/index.js';
 import type { LedgerPosting } from '../wallet/index.js';
 import { nextStatus, type BetAction } from './bet-lifecycle.js';
@@ -116,9 +116,31 @@ export class BetTransitions {
     if (await this.standing.isSuspended(tx, userId, now)) throw new AccountSuspendedError();
   }
 
-  /** Accepting someone's challenge: they must be able to report, so not suspended (a ban ends them). */
-  async assertCreatorMayBet(tx: TxOrManager, bet: Bet, now: Date): Promise<void> {
-    if (await this.standing.isSuspended(tx, bet.creatorId, now)) throw new ChallengerSuspendedError();
+  /**
+   * Accepting someone's challenge: the one accepting may bet, and the challenger must be able to report, so
+   * not suspended (a ban ends them). Both in one read.
+   */
+  async assertBothMayBet(tx: TxOrManager, bet: Bet, userId: string, now: Date): Promise<void> {
+    const suspended = await this.standing.suspendedAmong(tx, [userId, bet.creatorId], now);
+    if (suspended.has(userId)) throw new AccountSuspendedError();
+    if (suspended.has(bet.creatorId)) throw new ChallengerSuspendedError();
+  }
+
+  /** A new challenge: the challenger may bet, and the person challenged can be; both in one read. */
+  async challengeable(
+    tx: TxOrManager,
+    creatorId: string,
+    opponentId: string,
+    now: Date,
+  ): Promise<ChallengeablePerson | null> {
+    const { creatorSuspended, opponent } = await this.standing.challengeableBy(
+      tx,
+      creatorId,
+      opponentId,
+      now,
+    );
+    if (creatorSuspended) throw new AccountSuspendedError();
+    return opponent;
   }
 
   /** Applies a transition with an UPDATE conditional on the status read under the lock. */

@@ -74,6 +74,16 @@ export function newBetsTest<S>(type: new (...args: never[]) => S): BetsTest<S> {
   const standing = automock(AccountStanding);
   const notifications = automock(NotificationsService);
   standing.isSuspended.mockResolvedValue(false);
+  // The one-statement checks answer as the single checks a test sets up would.
+  standing.suspendedAmong.mockImplementation(async (tx, userIds, now) => {
+    const suspended = new Set<string>();
+    for (const id of userIds) if (await standing.isSuspended(tx, id, now)) suspended.add(id);
+    return suspended;
+  });
+  standing.challengeableBy.mockImplementation(async (tx, creatorId, opponentId, now) => ({
+    creatorSuspended: await standing.isSuspended(tx, creatorId, now),
+    opponent: await standing.challengeable(tx, opponentId),
+  }));
   const transitions = new BetTransitions(
     bets,
     automock(BetParticipantsRepository),

@@ -3,7 +3,6 @@ import { Decimal } from 'decimal.js';
 import { Transactor, type Tx } from '../../database/transactor.js';
 import { Clock } from '../../common/clock.js';
 import { newLinkCode } from '../../common/random-code.js';
-import { AccountStanding } from '../users/index.js';
 import { RelationsService } from '../friends/index.js';
 import { LedgerService } from '../wallet/index.js';
 import { BetActivityRecorder, type ActivityLine } from './bet-activity.recorder.js';
@@ -53,7 +52,6 @@ export class BetsService {
     private readonly activities: BetActivityRecorder,
     private readonly transitions: BetTransitions,
     private readonly relations: RelationsService,
-    private readonly standing: AccountStanding,
     private readonly pots: PotsService,
     private readonly clock: Clock,
     private readonly refereeRules: RefereeRules,
@@ -76,8 +74,7 @@ export class BetsService {
       throw new InvalidBetError('Choose a referee', 'refereeId');
     return this.transactor.run(async (tx) => {
       const now = this.clock.now();
-      await this.transitions.assertMayBet(tx, creatorId, now);
-      const opponent = await this.standing.challengeable(tx, input.opponentId);
+      const opponent = await this.transitions.challengeable(tx, creatorId, input.opponentId, now);
       if (!opponent) {
         throw new InvalidBetError('The opponent you chose does not exist', 'opponentId');
       }
@@ -282,8 +279,7 @@ export class BetsService {
     if (nextRefereeStage(refereeStage(bet), 'accept') === null) {
       throw new BetStateError('This challenge is waiting for its referee to agree');
     }
-    await this.transitions.assertMayBet(tx, userId, now);
-    await this.transitions.assertCreatorMayBet(tx, bet, now);
+    await this.transitions.assertBothMayBet(tx, bet, userId, now);
     if (!bet.outcomes.includes(pick))
       throw new InvalidBetError('Please select your predicted outcome.', 'opponentPick');
     if (pick === bet.creatorPick) {

@@ -175,9 +175,9 @@ export class PotsService {
     if (seat?.joinedAt) throw new BetStateError('You are in this pot already');
     if (userId === bet.refereeId)
       throw new NotYourMoveError('You referee this pot, so you cannot play in it');
-    if (await this.standing.isSuspended(tx, userId, now)) throw new AccountSuspendedError();
-    if (!(await this.standing.isActive(tx, userId)))
-      throw new NotYourMoveError('Your account cannot join pots');
+    const standing = await this.standing.standingOf(tx, userId, now);
+    if (standing.suspended) throw new AccountSuspendedError();
+    if (!standing.active) throw new NotYourMoveError('Your account cannot join pots');
     if (!bet.outcomes.includes(pick))
       throw new InvalidBetError('Please select your predicted outcome.', 'pick');
     const players = joinedSeats(await this.seats.seatsOf(tx, bet.id));

@@ -13,6 +13,9 @@ export function runningSuspension(suspendedUntil: Date | null, now: Date): strin
  * Where a user stands, as the rules that act on other people ask it, read in the caller's transaction so the
  * answer belongs to what they then write. The one place these rules read the users table.
  */
+/** A person who can be challenged, with the privacy settings that say by whom. */
+export type ChallengeablePerson = Pick<User, 'id' | 'privacySettings'>;
+
 @Injectable()
 export class AccountStanding {
   /**
@@ -28,6 +31,60 @@ export class AccountStanding {
       [userId, now],
     );
     return row?.suspended ?? false;
+  }
+
+  /** Which of these people are under a suspension at `now`, in one statement (both parties of an accept). */
+  async suspendedAmong(tx: TxOrManager, userIds: string[], now: Date): Promise<Set<string>> {
+    const rows = await queryIn<{ id: string }[]>(
+      tx,
+      prepared(
+        `SELECT id FROM users WHERE id = ANY($1::uuid[]) AND "suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2`,
+      ),
+      [userIds, now],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * A challenge's two checks in one statement: whether the challenger is suspended at `now`, and the person
+   * challenged if they can be (as `challengeable`).
+   */
+  async challengeableBy(
+    tx: TxOrManager,
+    creatorId: string,
+    opponentId: string,
+    now: Date,
+  ): Promise<{ creatorSuspended: boolean; opponent: ChallengeablePerson | null }> {
+    const [row] = await queryIn<{ suspended: boolean | null; id: string | null; privacySettings: unknown }[]>(
+      tx,
+      prepared(`SELECT (c."suspendedUntil" IS NOT NULL AND c."suspendedUntil" > $3) AS suspended, o.id, o."privacySettings"
+         FROM (SELECT 1) AS one
+         LEFT JOIN users c ON c.id = $1
+         LEFT JOIN users o ON o.id = $2 AND o."deletedAt" IS NULL AND o."bannedAt" IS NULL`),
+      [creatorId, opponentId, now],
+    );
+    return {
+      creatorSuspended: row?.suspended ?? false,
+      opponent: row?.id
+        ? ({ id: row.id, privacySettings: row.privacySettings } as ChallengeablePerson)
+        : null,
+    };
+  }
+
+  /** Whether the person may join a pot now: not suspended, and still on the platform. One statement. */
+  async standingOf(
+    tx: TxOrManager,
+    userId: string,
+    now: Date,
+  ): Promise<{ suspended: boolean; active: boolean }> {
+    const [row] = await queryIn<{ suspended: boolean; active: boolean }[]>(
+      tx,
+      prepared(`SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended,
+              ("deletedAt" IS NULL AND "bannedAt" IS NULL) AS active
+         FROM users WHERE id = $1`),
+      [userId, now],
+    );
+    return { suspended: row?.suspended ?? false, active: row?.active ?? false };
   }
 
   /**

@@ -1,6 +1,7 @@
 export { AccountDeletionParticipants } from './account-deletion-participants.js';
 export type { AccountDeletionParticipant } from './account-deletion-participants.js';
 export { AccountStanding, runningSuspension } from './account-standing.js';
+export type { ChallengeablePerson } from './account-standing.js';
 export { SelfUserDto } from './dto/self-user.dto.js';
 export { distinctNames } from './person-name.js';
 export type { NameablePerson } from './person-name.js';
