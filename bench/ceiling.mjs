@@ -96,6 +96,18 @@ const INSERT_BET =
 const CHALLENGEABLE = prepared(
   `SELECT id, "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL AND "bannedAt" IS NULL`,
 );
+// AccountStanding's one-statement checks: a challenge's two, an accept's two parties, a pot joiner's standing.
+const CHALLENGEABLE_BY =
+  prepared(`SELECT (c."suspendedUntil" IS NOT NULL AND c."suspendedUntil" > $3) AS suspended, o.id, o."privacySettings"
+    FROM (SELECT 1) AS one
+    LEFT JOIN users c ON c.id = $1
+    LEFT JOIN users o ON o.id = $2 AND o."deletedAt" IS NULL AND o."bannedAt" IS NULL`);
+const SUSPENDED_AMONG = prepared(
+  `SELECT id FROM users WHERE id = ANY($1::uuid[]) AND "suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2`,
+);
+const STANDING_OF = prepared(`SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended,
+    ("deletedAt" IS NULL AND "bannedAt" IS NULL) AS active
+  FROM users WHERE id = $1`);
 const BALANCE = prepared(`SELECT balance FROM users WHERE id = $1`);
 const LOCK_ACCOUNTS = prepared(
   `SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
@@ -593,13 +605,15 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       if (input.inviteeIds.some((id) => friends(id) !== 'friend')) throw refused(400, 'not friends');
     }
     const bet = await transaction(pool, async (db) => {
-      await assertNotSuspended(db, me.id);
       let opponent = null;
-      if (!pot) {
-        ({
-          rows: [opponent],
-        } = await db.query(CHALLENGEABLE, [input.opponentId]));
-        if (!opponent) throw refused(400, 'no opponent');
+      if (pot) await assertNotSuspended(db, me.id);
+      else {
+        const {
+          rows: [checked],
+        } = await db.query(CHALLENGEABLE_BY, [me.id, input.opponentId, now]);
+        if (checked.suspended) throw refused(403, 'suspended');
+        if (!checked.id) throw refused(400, 'no opponent');
+        opponent = checked;
       }
       const refereeId = input.resolutionType === 'referee' ? input.refereeId : null;
       if (refereeId) {
@@ -695,8 +709,8 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       } = await db.query(LOCK_BET, [id]);
       if (!bet || bet.opponentId !== me.id || bet.status !== 'pending' || pick === bet.creatorPick)
         throw refused(409, 'not acceptable');
-      await assertNotSuspended(db, me.id);
-      await assertNotSuspended(db, bet.creatorId);
+      const { rows: suspended } = await db.query(SUSPENDED_AMONG, [[me.id, bet.creatorId], new Date()]);
+      if (suspended.length > 0) throw refused(403, 'suspended');
       await stake(db, me.id, bet, bet.opponentAmount ?? bet.amount);
       await moveTo(db, bet, 'active', { opponentId: me.id, opponentPick: pick });
       const accepted = { ...bet, status: 'active', opponentId: me.id, opponentPick: pick };
@@ -789,12 +803,11 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       const seat = await seatOf(db, id, me.id);
       if (bet.status !== 'pending' || seat.joinedAt || !bet.outcomes.includes(pick))
         throw refused(409, 'not joinable');
-      await assertNotSuspended(db, me.id);
-      const { rows: active } = await db.query(
-        `SELECT u.id FROM users u WHERE u.id = $1::uuid AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL`,
-        [me.id],
-      );
-      if (!active[0]) throw refused(403, 'Your account cannot join pots');
+      const {
+        rows: [standing],
+      } = await db.query(STANDING_OF, [me.id, new Date()]);
+      if (standing.suspended) throw refused(403, 'suspended');
+      if (!standing.active) throw refused(403, 'Your account cannot join pots');
       await seatsOf(db, id);
       await stake(db, me.id, bet);
       await db.query(
