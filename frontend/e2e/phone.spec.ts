@@ -13,6 +13,34 @@ async function expectFullTab(page: Page, name: string): Promise<void> {
 const tabWidths = (page: Page) =>
   page.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().width));
 
+/**
+ * Waits until the tab row is still, as a person does before the next tap: after a tab is chosen, MUI slides the
+ * scrolling row to bring it into view and moves the indicator under it, and a tap during the slide lands on
+ * whatever has moved under the finger.
+ */
+async function tabRowAtRest(page: Page): Promise<void> {
+  await page.getByRole('tablist').evaluate(
+    (list) =>
+      new Promise<void>((resolve) => {
+        const root = list.closest('.MuiTabs-root') ?? list;
+        const positions = () =>
+          [...root.querySelectorAll('[role="tab"], .MuiTabs-indicator')]
+            .map((element) => Math.round(element.getBoundingClientRect().left * 10))
+            .join(',');
+        let last = positions();
+        let stillFrames = 0;
+        const check = () => {
+          const now = positions();
+          stillFrames = now === last ? stillFrames + 1 : 0;
+          last = now;
+          if (stillFrames >= 6) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
 /** The tabs share one row: a second row read as a second set of tabs. */
 async function expectTabsOnOneRow(page: Page): Promise<void> {
   await expect(page.getByRole('tab').first()).toBeVisible();
@@ -129,6 +157,7 @@ test('an admin on a phone opens the admin panel from the bottom bar and adjusts 
     ['Audit Log', 'admin-audit-360'],
   ] as const) {
     const tapped = page.getByRole('tab', { name: tab });
+    await tabRowAtRest(page);
     const widthsBefore = await tabWidths(page);
     await tapped.click();
     // What the person sees before the next tap: the tab they tapped is the selected one, and no tab changed
