@@ -13,7 +13,12 @@ import { newLinkCode } from '../backend/dist/common/random-code.js';
 import { betNotifications } from '../backend/dist/modules/bets/bet-notifications.js';
 import { timelineOf } from '../backend/dist/modules/bets/bet-timeline.js';
 import { stakeOf, winnerOf } from '../backend/dist/modules/bets/bet-outcome.js';
-import { joinedSeats, potNet, potSettlementPostings } from '../backend/dist/modules/bets/pot-settlement.js';
+import {
+  joinedSeats,
+  potNet,
+  potSettlementPostings,
+  settledPotMessage,
+} from '../backend/dist/modules/bets/pot-settlement.js';
 import { formatDollars } from '../backend/dist/common/money.js';
 import { prepared } from '../backend/dist/database/prepared-statement.js';
 import { potNotifications } from '../backend/dist/modules/bets/pot-notifications.js';
@@ -437,11 +442,7 @@ async function settlePot(db, me, bet, result) {
     success: true,
     status: 'completed',
     winnerUserId: null,
-    message: net.startsWith('-')
-      ? `You lost: your ${formatDollars(bet.amount)} stake went to the winners.`
-      : net === '0.00'
-        ? 'Nobody won: every stake came back.'
-        : `You won ${formatDollars(net)}!`,
+    message: settledPotMessage(net, bet.amount),
     balance: account.balance,
   };
 }

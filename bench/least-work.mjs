@@ -21,7 +21,12 @@ import { newLinkCode } from '../backend/dist/common/random-code.js';
 import { betNotifications } from '../backend/dist/modules/bets/bet-notifications.js';
 import { stakeOf, winnerOf } from '../backend/dist/modules/bets/bet-outcome.js';
 import { potNotifications } from '../backend/dist/modules/bets/pot-notifications.js';
-import { joinedSeats, potNet, potSettlementPostings } from '../backend/dist/modules/bets/pot-settlement.js';
+import {
+  joinedSeats,
+  potNet,
+  potSettlementPostings,
+  settledPotMessage,
+} from '../backend/dist/modules/bets/pot-settlement.js';
 import { refereeNotifications } from '../backend/dist/modules/bets/referee-notifications.js';
 import { distinctNames } from '../backend/dist/modules/users/person-name.js';
 import {
@@ -644,11 +649,7 @@ function settle(me, bet, people, outcome) {
       success: true,
       status: 'completed',
       winnerUserId: null,
-      message: net.startsWith('-')
-        ? `You lost: your ${formatDollars(bet.amount)} stake went to the winners.`
-        : net === '0.00'
-          ? 'Nobody won: every stake came back.'
-          : `You won ${formatDollars(net)}!`,
+      message: settledPotMessage(net, bet.amount),
       balance: row.balances?.[me.id] ?? people.get(me.id).balance,
     }),
   };

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { formatDollars } from '../../common/money.js';
 import type { LedgerPosting } from '../wallet/index.js';
 import { NO_CLEAR_OUTCOME_RESULT } from './bet-outcome.js';
 import { splitPot } from './pot-split.js';
@@ -70,4 +71,10 @@ export function potNet(
     .filter((posting) => posting.userId === userId)
     .reduce((sum, posting) => sum.plus(posting.amount), new Decimal(0));
   return back.minus(seat?.stake ?? 0).toFixed(2);
+}
+
+/** What the player whose report settled a pot is told, from their net on it and the pot's stake. */
+export function settledPotMessage(net: string, stake: string): string {
+  if (net.startsWith('-')) return `You lost: your ${formatDollars(stake)} stake went to the winners.`;
+  return net === '0.00' ? 'Nobody won: every stake came back.' : `You won ${formatDollars(net)}!`;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Clock } from '../../common/clock.js';
-import { formatDollars, negate } from '../../common/money.js';
+import { negate } from '../../common/money.js';
 import { newLinkCode } from '../../common/random-code.js';
 import { Transactor, type Tx, type TxOrManager } from '../../database/transactor.js';
 import { RelationsService } from '../friends/index.js';
@@ -22,7 +22,7 @@ import { potNotifications } from './pot-notifications.js';
 import { nextRefereeStage, refereeStage } from './bet-lifecycle.js';
 import { RefereeRules } from './referee-rules.js';
 import { refereeNotifications } from './referee-notifications.js';
-import { joinedSeats, potNet, potSettlementPostings, potTotal } from './pot-settlement.js';
+import { joinedSeats, potNet, potSettlementPostings, potTotal, settledPotMessage } from './pot-settlement.js';
 
 /** The fields of `POST /api/bets` that make a group pot. */
 export type CreatePotInput = Omit<
@@ -383,11 +383,7 @@ export class PotsService {
       success: true,
       status: 'completed',
       winnerUserId: null,
-      message: net.startsWith('-')
-        ? `You lost: your ${formatDollars(bet.amount)} stake went to the winners.`
-        : net === '0.00'
-          ? 'Nobody won: every stake came back.'
-          : `You won ${formatDollars(net)}!`,
+      message: settledPotMessage(net, bet.amount),
       balance: await this.ledger.balanceOf(tx, userId),
     };
   }
