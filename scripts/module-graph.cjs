@@ -100,6 +100,8 @@ const TABLES_WITHOUT_ENTITY = {
   admin: ['admin_totals_delta'],
   // Every circles and circle_* table: the circles module's repository is the only code on them.
   circles: [/^circles?(_|$)/],
+  // Which text of each rule set in database/rules ran last (database/schema-rules.ts).
+  database: ['schema_rules'],
 };
 
 /** Every table the migrations create. */

@@ -46,6 +46,7 @@ const OWN_TABLES = [
   'circle_standings',
   'circle_results',
   'circle_trophies',
+  'schema_rules',
 ];
 
 describe('migrations', () => {

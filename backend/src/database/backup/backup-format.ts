@@ -17,8 +17,11 @@ export interface BackupHeader {
   migrations: string[];
 }
 
-/** TypeORM's own bookkeeping; restore's replay of the migrations writes it. */
-export const NOT_BACKED_UP = new Set(['migrations']);
+/**
+ * TypeORM's own bookkeeping, which restore's replay of the migrations writes, and which rules ran: a restored
+ * database runs every rule afresh on the functions its replayed migrations left.
+ */
+export const NOT_BACKED_UP = new Set(['migrations', 'schema_rules']);
 
 /** Tables of the public schema, as names safe to quote. */
 export const TABLES_SQL = `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

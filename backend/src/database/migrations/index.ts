@@ -28,6 +28,7 @@ import { PotsInCircles1795600100000 } from './1795600100000-PotsInCircles.js';
 import { RefereesAndCounterOffers1795610000000 } from './1795610000000-RefereesAndCounterOffers.js';
 import { UnevenStakeFigures1795640000000 } from './1795640000000-UnevenStakeFigures.js';
 import { PotSeatsMirrorThePot1795720000000 } from './1795720000000-PotSeatsMirrorThePot.js';
+import { SchemaRules1795800000000 } from './1795800000000-SchemaRules.js';
 
 /** Applied in this order; new migrations are appended. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   RefereesAndCounterOffers1795610000000,
   UnevenStakeFigures1795640000000,
   PotSeatsMirrorThePot1795720000000,
+  SchemaRules1795800000000,
 ];
