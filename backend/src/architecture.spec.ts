@@ -95,8 +95,6 @@ const FOREIGN_TABLES_ALLOWED: Record<string, string> = {
   'wallet -> users': 'foreign key; the balance lives on the user row, locked and updated by the ledger',
   // Reads that a split would turn from one statement into two round trips, or where the owner imports the
   // reader (so asking it would make a cycle).
-  'activities -> bets': 'a won or lost line shows its bet’s amount, joined in the feed’s one statement',
-  'activities -> bet_activities': 'the feed is the route over the activity rows that bets writes',
   'analytics -> bets': 'the pending count and the profit history, one statement each',
   'analytics -> bet_participants': 'a person’s pots in the pending count and the profit history',
   'analytics -> friendships': 'the friends count among the figures, in the same statement',

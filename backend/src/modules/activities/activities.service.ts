@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { Transactor } from '../../database/transactor.js';
+import { ActivityFeedRepository } from '../bets/index.js';
 import type { ActivityDto } from './activities.controller.js';
-import { ActivitiesRepository } from './activities.repository.js';
 
 @Injectable()
 export class ActivitiesService {
   constructor(
     private readonly transactor: Transactor,
-    private readonly activities: ActivitiesRepository,
+    private readonly feed: ActivityFeedRepository,
   ) {}
 
   /** The user's own activity lines, newest first, with the money a win or loss meant. One query. */
   async recent(userId: string, limit: number, before?: number): Promise<ActivityDto[]> {
     const rows = await this.transactor.read((tx) =>
-      this.activities.recent(tx, userId, Math.min(Math.max(limit, 1), 100), before ?? null),
+      this.feed.recent(tx, userId, Math.min(Math.max(limit, 1), 100), before ?? null),
     );
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }

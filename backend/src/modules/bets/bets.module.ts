@@ -6,6 +6,7 @@ import { CirclesModule } from '../circles/index.js';
 import { NotificationsModule } from '../notifications/index.js';
 import { UsersModule } from '../users/index.js';
 import { WalletModule } from '../wallet/index.js';
+import { ActivityFeedRepository } from './activity-feed.repository.js';
 import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { BetPageService } from './bet-page.service.js';
 import { BetReadsRepository } from './bet-reads.repository.js';
@@ -48,6 +49,7 @@ import { RefereesController } from './referees.controller.js';
   controllers: [BetsController, ChallengesController, RefereesController],
   providers: [
     transactorProvider,
+    ActivityFeedRepository,
     BetsRepository,
     BetParticipantsRepository,
     BetsService,
@@ -74,6 +76,7 @@ import { RefereesController } from './referees.controller.js';
     BetsExport,
   ],
   exports: [
+    ActivityFeedRepository,
     BetActivityRecorder,
     BetsExport,
     BetsService,

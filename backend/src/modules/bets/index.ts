@@ -1,3 +1,4 @@
+export { type ActivityRow, ActivityFeedRepository } from './activity-feed.repository.js';
 export { BetActivity } from './bet-activity.entity.js';
 export { BetActivityRecorder } from './bet-activity.recorder.js';
 export { BetOffer } from './bet-offer.entity.js';

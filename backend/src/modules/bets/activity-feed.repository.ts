@@ -11,9 +11,12 @@ export interface ActivityRow {
   createdAt: Date;
 }
 
-/** The activity feed's SQL: the activity rows bets writes, each with its bet's amount where it was won or lost. */
+/**
+ * The activity feed's reads (the activities module serves the feed): the lines bets writes, each with its
+ * bet's amount where it was won or lost.
+ */
 @Injectable()
-export class ActivitiesRepository {
+export class ActivityFeedRepository {
   /** The user's lines, newest first, before the id `before` when given: one statement. */
   recent(tx: TxOrManager, userId: string, limit: number, before: number | null): Promise<ActivityRow[]> {
     return queryIn<ActivityRow[]>(
