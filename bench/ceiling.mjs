@@ -12,16 +12,15 @@ import pg from 'pg';
 import { newLinkCode } from '../backend/dist/common/random-code.js';
 import { betNotifications } from '../backend/dist/modules/bets/bet-notifications.js';
 import { timelineOf } from '../backend/dist/modules/bets/bet-timeline.js';
-import { stakeOf, winnerOf } from '../backend/dist/modules/bets/bet-outcome.js';
 import {
   joinedSeats,
   potNet,
   potSettlementPostings,
   settledPotMessage,
 } from '../backend/dist/modules/bets/pot-settlement.js';
-import { formatDollars } from '../backend/dist/common/money.js';
 import { prepared } from '../backend/dist/database/prepared-statement.js';
 import { potNotifications } from '../backend/dist/modules/bets/pot-notifications.js';
+import { callLines, duelCallConsequences } from '../backend/dist/modules/bets/referee-call.js';
 import { refereeNotifications } from '../backend/dist/modules/bets/referee-notifications.js';
 import { EMAILED_TYPES } from '../backend/dist/modules/notifications/email/email-message.js';
 import { outboxRowsOf } from '../backend/dist/modules/notifications/delivery/notification-outbox.js';
@@ -846,28 +845,8 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
       const changes = { callResult: outcome, callNote: note, calledAt: now, appealUntil };
       await moveTo(db, bet, 'active', changes);
       const called = { ...bet, ...changes };
-      const winnerId = winnerOf(called, outcome);
-      const said = new Map();
-      for (const userId of [bet.creatorId, bet.opponentId]) {
-        const other = userId === bet.creatorId ? bet.opponentId : bet.creatorId;
-        said.set(
-          userId,
-          winnerId === null
-            ? 'If it stands, both stakes come back.'
-            : winnerId === userId
-              ? `If it stands, you win ${formatDollars(stakeOf(called, other))}.`
-              : `If it stands, your ${formatDollars(stakeOf(called, userId))} stake goes to the other side.`,
-        );
-      }
-      await record(
-        db,
-        id,
-        [...said.keys(), me.id].map((userId) => ({
-          userId,
-          type: 'bet_called',
-          description: `${userId === me.id ? 'You called' : 'The referee called'}: ${bet.title}`,
-        })),
-      );
+      const said = duelCallConsequences(called, outcome);
+      await record(db, id, callLines(bet.title, me.id, said.keys()));
       await notify(db, refereeNotifications.called(called, outcome, said, appealUntil));
     });
     return oneBet(pool, me, id);

@@ -16,10 +16,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { formatDollars } from '../backend/dist/common/money.js';
 import { newLinkCode } from '../backend/dist/common/random-code.js';
 import { betNotifications } from '../backend/dist/modules/bets/bet-notifications.js';
-import { stakeOf, winnerOf } from '../backend/dist/modules/bets/bet-outcome.js';
 import { potNotifications } from '../backend/dist/modules/bets/pot-notifications.js';
 import {
   joinedSeats,
@@ -27,6 +25,7 @@ import {
   potSettlementPostings,
   settledPotMessage,
 } from '../backend/dist/modules/bets/pot-settlement.js';
+import { callLines, duelCallConsequences } from '../backend/dist/modules/bets/referee-call.js';
 import { refereeNotifications } from '../backend/dist/modules/bets/referee-notifications.js';
 import { distinctNames } from '../backend/dist/modules/users/person-name.js';
 import {
@@ -519,29 +518,11 @@ function routes(server, pool, caller) {
       const calledAt = new Date();
       const appealUntil = new Date(calledAt.getTime() + 24 * 3_600_000);
       const called = { ...bet, callResult: outcome, callNote: note, calledAt, appealUntil };
-      const winnerId = winnerOf(called, outcome);
-      // What the call means for each player's money if it stands (RefereeService.call's words).
-      const said = new Map(
-        [bet.creatorId, bet.opponentId].map((userId) => {
-          const other = userId === bet.creatorId ? bet.opponentId : bet.creatorId;
-          return [
-            userId,
-            winnerId === null
-              ? 'If it stands, both stakes come back.'
-              : winnerId === userId
-                ? `If it stands, you win ${formatDollars(stakeOf(called, other))}.`
-                : `If it stands, your ${formatDollars(stakeOf(called, userId))} stake goes to the other side.`,
-          ];
-        }),
-      );
+      const said = duelCallConsequences(called, outcome);
       return {
         name: 'lw-call',
         text: CALL,
-        lines: [...said.keys(), me.id].map((userId) => ({
-          userId,
-          type: 'bet_called',
-          description: `${userId === me.id ? 'You called' : 'The referee called'}: ${bet.title}`,
-        })),
+        lines: callLines(bet.title, me.id, said.keys()),
         drafts: refereeNotifications.called(called, outcome, said, appealUntil),
         values: [outcome, note, calledAt, appealUntil],
         done: (row) => answer(me, people, row, duelSeats(row, bet.seats)),

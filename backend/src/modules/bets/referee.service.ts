@@ -8,25 +8,19 @@ import { BetActivityRecorder } from './bet-activity.recorder.js';
 import { settledLines } from './bet-activity-lines.js';
 import { betNotifications } from './bet-notifications.js';
 import { nextRefereeStage, refereeStage, type RefereeAction } from './bet-lifecycle.js';
-import {
-  NO_CLEAR_OUTCOME_RESULT,
-  NO_CLEAR_OUTCOME,
-  settlementPostings,
-  stakeOf,
-  winnerOf,
-} from './bet-outcome.js';
-import { formatDollars } from '../../common/money.js';
+import { NO_CLEAR_OUTCOME_RESULT, NO_CLEAR_OUTCOME, settlementPostings, winnerOf } from './bet-outcome.js';
 import { BetTransitions, partiesOf } from './bet-transitions.js';
 import type { Bet } from './bet.entity.js';
 import { BetsRepository } from './bets.repository.js';
 import { BetNotFoundError, BetStateError, InvalidBetError, NotYourMoveError } from './bets.errors.js';
 import { potNotifications } from './pot-notifications.js';
-import { joinedSeats, potNet, potSettlementPostings } from './pot-settlement.js';
+import { joinedSeats } from './pot-settlement.js';
 import { PotsService } from './pots.service.js';
 import { RefereeRepository, type RefereeRecord } from './referee.repository.js';
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import { RelationsService } from '../friends/index.js';
 import { isVisible } from '../users/index.js';
+import { callLines, duelCallConsequences, potCallConsequences } from './referee-call.js';
 import { RefereeRules } from './referee-rules.js';
 import { refereeNotifications } from './referee-notifications.js';
 
@@ -151,15 +145,7 @@ export class RefereeService {
         appealUntil,
       });
       const consequences = await this.consequences(tx, called, outcome);
-      await this.activities.record(
-        tx,
-        bet.id,
-        [...consequences.keys(), userId].map((id) => ({
-          userId: id,
-          type: 'bet_called' as const,
-          description: `${id === userId ? 'You called' : 'The referee called'}: ${bet.title}`,
-        })),
-      );
+      await this.activities.record(tx, bet.id, callLines(bet.title, userId, consequences.keys()));
       await this.transitions.announceTo(
         tx,
         [...consequences.keys(), userId],
@@ -367,36 +353,8 @@ export class RefereeService {
 
   /** What the call means for each player's money if it stands, as one sentence each. */
   private async consequences(tx: TxOrManager, bet: Bet, outcome: string): Promise<Map<string, string>> {
-    const said = new Map<string, string>();
-    if (bet.kind === 'pot') {
-      const seats = joinedSeats(await this.pots.seatsOf(tx, bet.id));
-      const postings = potSettlementPostings(bet, seats, outcome, 'mutual');
-      for (const seat of seats) {
-        const net = potNet(seats, postings, seat.userId);
-        said.set(
-          seat.userId,
-          net.startsWith('-')
-            ? `If it stands, your ${formatDollars(seat.stake)} stake goes to the winners.`
-            : net === '0.00'
-              ? 'If it stands, every stake comes back.'
-              : `If it stands, you win ${formatDollars(net)}.`,
-        );
-      }
-      return said;
-    }
-    const winnerId = winnerOf(bet, outcome);
-    for (const userId of partiesOf(bet)) {
-      const other = userId === bet.creatorId ? (bet.opponentId ?? '') : bet.creatorId;
-      said.set(
-        userId,
-        winnerId === null
-          ? 'If it stands, both stakes come back.'
-          : winnerId === userId
-            ? `If it stands, you win ${formatDollars(stakeOf(bet, other))}.`
-            : `If it stands, your ${formatDollars(stakeOf(bet, userId))} stake goes to the other side.`,
-      );
-    }
-    return said;
+    if (bet.kind === 'pot') return potCallConsequences(bet, await this.pots.seatsOf(tx, bet.id), outcome);
+    return duelCallConsequences(bet, outcome);
   }
 
   /** The call as an outcome text or NO_CLEAR_OUTCOME_RESULT; a duel's player id stands for that player's pick. */
