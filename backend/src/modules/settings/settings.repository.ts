@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
 import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { User } from '../users/index.js';
@@ -7,11 +6,9 @@ import { User } from '../users/index.js';
 /** The account's own row as settings and account deletion change it. */
 @Injectable()
 export class SettingsRepository {
-  /** The undeleted user, locked for the rest of the transaction. */
-  lockActiveUser(tx: TxOrManager, userId: string): Promise<User | null> {
-    return managerOf(tx)
-      .getRepository(User)
-      .findOne({ where: { id: userId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+  /** The user's row as it stands; the caller has locked it (AccountStanding.lockUndeleted). */
+  rowOf(tx: TxOrManager, userId: string): Promise<User | null> {
+    return managerOf(tx).getRepository(User).findOneBy({ id: userId });
   }
 
   /** Writes the given columns (a unique violation, such as a taken username, is thrown as it comes). */

@@ -5,7 +5,7 @@ import { Transactor } from '../../database/transactor.js';
 import { AuthService, PasswordHasher, SessionStore, type SignedIn } from '../auth/index.js';
 import { BetsExport } from '../bets/index.js';
 import { FriendsRepository } from '../friends/index.js';
-import { type SelfUserDto, User, UsersService } from '../users/index.js';
+import { AccountStanding, type SelfUserDto, User, UsersService } from '../users/index.js';
 import { WalletReadService } from '../wallet/index.js';
 import { SettingsRepository } from './settings.repository.js';
 import type { AccountExportDto } from './dto/account-export.dto.js';
@@ -22,6 +22,7 @@ export class SettingsService {
   constructor(
     private readonly transactor: Transactor,
     private readonly account: SettingsRepository,
+    private readonly standing: AccountStanding,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
@@ -38,7 +39,9 @@ export class SettingsService {
   async updateProfile(userId: string, input: UpdateProfileDto): Promise<SelfUserDto> {
     const birthday = input.birthday !== undefined ? pastDate(input.birthday) : undefined;
     await this.transactor.run(async (tx) => {
-      const user = await this.account.lockActiveUser(tx, userId);
+      const user = (await this.standing.lockUndeleted(tx, userId))
+        ? await this.account.rowOf(tx, userId)
+        : null;
       if (!user) throw new NotFoundError('User not found', 'user_not_found');
       if (
         input.email !== undefined &&
