@@ -94,8 +94,8 @@ function deepImports(files = [...sourceFiles(src, true)]) {
  * its entity's module's).
  */
 const TABLES_WITHOUT_ENTITY = {
-  // The per-user counters that triggers on bets keep, read by the analytics and the activity feed.
-  analytics: ['user_bet_stats', 'user_payout_totals'],
+  // Each person's betting record, kept by triggers on bets and transactions (database/rules/user-stats.ts).
+  bets: ['user_bet_stats', 'user_payout_totals'],
   // The change rows of the admin panel's totals, appended by triggers on bets and users.
   admin: ['admin_totals_delta'],
   // Every circles and circle_* table: the circles module's repository is the only code on them.

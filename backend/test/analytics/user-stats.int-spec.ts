@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { UserStatsCounters1795550000000 } from '../../src/database/migrations/1795550000000-UserStatsCounters.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
-import { readUserFigures } from '../../src/modules/analytics/analytics.repository.js';
+import { readUserFigures } from '../../src/modules/analytics/user-figures.js';
 import { activeBet, disputedBet, newAdmin, pendingBet } from '../admin/admin-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { expectMoneyInvariants } from '../support/invariants.js';
@@ -179,7 +179,7 @@ describe('user-stats figures kept by the triggers', () => {
         await after.initialize();
         await after.runMigrations();
         await expectUserStatsKept(after);
-        const someone = await readUserFigures(after, users[0]);
+        const someone = await readUserFigures(after.manager, users[0]);
         expect(someone.totalBetsCreated).toBeGreaterThan(0);
 
         // Every kind of change, one statement at a time and several rows at once, checked after each.

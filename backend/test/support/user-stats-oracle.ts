@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { readUserFigures } from '../../src/modules/analytics/analytics.repository.js';
 import {
+  readUserFigures,
   toUserFigures,
   type ProfitPointRow,
   type UserFigures,

@@ -2,18 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { Transactor } from '../../database/transactor.js';
 import { ActivitiesService } from '../activities/index.js';
 import type { UserAnalyticsDto } from './analytics.controller.js';
-import { AnalyticsRepository } from './analytics.repository.js';
+import { readUserFigures } from './user-figures.js';
 
 @Injectable()
 export class AnalyticsService {
   constructor(
     private readonly transactor: Transactor,
-    private readonly analytics: AnalyticsRepository,
     private readonly activities: ActivitiesService,
   ) {}
 
   async userStats(userId: string): Promise<UserAnalyticsDto> {
-    const figures = await this.transactor.read((tx) => this.analytics.figures(tx, userId));
+    const figures = await this.transactor.read((tx) => readUserFigures(tx, userId));
     const recent = await this.activities.recent(userId, 5);
     return {
       ...figures,

@@ -1,26 +1,12 @@
+import type { TxOrManager } from '../../database/transactor.js';
+import { betRecordOf, type BetRecordRow, type ProfitPointRow } from '../bets/index.js';
+import { countAcceptedFriends } from '../friends/index.js';
 import type { UserAnalyticsDto } from './analytics.controller.js';
 
-/** The user-stats figures as SQL hands them over: counts as integers, money as numeric(12,2) text. */
-export interface UserFiguresRow {
-  won: number;
-  lost: number;
-  total: number;
-  active: number;
-  pending: number;
-  wagered: string;
-  avg: string;
-  profit: string;
-  paid: string;
-  friends: number;
-  current_streak: number;
-  longest_streak: number;
-}
+export type { ProfitPointRow } from '../bets/index.js';
 
-/** One point of the profit history: a decided bet's date and the running profit after it. */
-export interface ProfitPointRow {
-  date: Date;
-  cumulative: string;
-}
+/** The user-stats figures as SQL hands them over: the record bets keeps, and the friends count. */
+export type UserFiguresRow = BetRecordRow & { friends: number };
 
 export type UserFigures = Omit<UserAnalyticsDto, 'recentActivity'>;
 
@@ -46,4 +32,14 @@ export function toUserFigures(row: UserFiguresRow | undefined, history: ProfitPo
       .reverse()
       .map((point) => ({ date: point.date.toISOString(), cumulative: point.cumulative })),
   };
+}
+
+/**
+ * The figures of `GET /api/analytics/user-stats`: the record bets keeps (two statements) and the friends count
+ * friends keeps (one), in the caller's read.
+ */
+export async function readUserFigures(tx: TxOrManager, userId: string): Promise<UserFigures> {
+  const { row, history } = await betRecordOf(tx, userId);
+  const friends = await countAcceptedFriends(tx, userId);
+  return toUserFigures(row && { ...row, friends }, history);
 }

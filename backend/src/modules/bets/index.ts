@@ -1,5 +1,6 @@
 export { type ActivityRow, ActivityFeedRepository } from './activity-feed.repository.js';
 export { BetActivity } from './bet-activity.entity.js';
+export { betRecordOf, type BetRecordRow, type ProfitPointRow } from './bet-record.repository.js';
 export { BetActivityRecorder } from './bet-activity.recorder.js';
 export { BetOffer } from './bet-offer.entity.js';
 export { BetParticipant } from './bet-participant.entity.js';

@@ -34,6 +34,20 @@ const PAIR = `LEAST("requesterId", "addresseeId") = LEAST($1::uuid, $2::uuid)
           AND GREATEST("requesterId", "addresseeId") = GREATEST($1::uuid, $2::uuid)`;
 
 /**
+ * How many friendships of the person are accepted, whoever they are with (the analytics' friends count), in
+ * the caller's read.
+ */
+export async function countAcceptedFriends(tx: TxOrManager, userId: string): Promise<number> {
+  const [row] = await queryIn<{ total: number }[]>(
+    tx,
+    `SELECT count(*)::int AS total FROM friendships
+      WHERE status = 'accepted' AND ("requesterId" = $1 OR "addresseeId" = $1)`,
+    [userId],
+  );
+  return row?.total ?? 0;
+}
+
+/**
  * The friendships table, one row per pair of people. The friendship rule (are these two friends?) is written
  * here once; other modules ask it through RelationsService.
  */

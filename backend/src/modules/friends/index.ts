@@ -1,5 +1,5 @@
 export { FriendsModule } from './friends.module.js';
-export { FriendsRepository } from './friends.repository.js';
+export { countAcceptedFriends, FriendsRepository } from './friends.repository.js';
 export { Friendship } from './friendship.entity.js';
 export { InviteCode } from './invites/invite-code.entity.js';
 export { RelationsService } from './relations.service.js';

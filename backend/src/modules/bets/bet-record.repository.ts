@@ -1,13 +1,32 @@
-import { Injectable } from '@nestjs/common';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
-import { type ProfitPointRow, toUserFigures, type UserFigures, type UserFiguresRow } from './user-figures.js';
+
+/** A person's betting record as SQL hands it over: counts as integers, money as numeric(12,2) text. */
+export interface BetRecordRow {
+  won: number;
+  lost: number;
+  total: number;
+  active: number;
+  pending: number;
+  wagered: string;
+  avg: string;
+  profit: string;
+  paid: string;
+  current_streak: number;
+  longest_streak: number;
+}
+
+/** One point of the profit history: a decided bet's date and the running profit after it. */
+export interface ProfitPointRow {
+  date: Date;
+  cumulative: string;
+}
 
 /**
- * Every figure from the row the bets and ledger triggers keep (migration UserStatsCounters), whatever the
+ * Every figure from the row the bets and ledger triggers keep (database/rules/user-stats.ts), whatever the
  * length of the person's history. avg is wagered / total rounded as round(avg(amount), 2) rounds it (avg
- * over numeric is that same division). friends and pending: read through the (party, status) indexes of
- * friendships and bets (not kept: see the migration for why pending bets are not counted there); pending
- * also counts the group pots the person is invited to or joined and did not start (their player seats).
+ * over numeric is that same division). pending: read through the (party, status) index of bets (not kept:
+ * it changes with every challenge), and the group pots the person is invited to or joined and did not start
+ * (their player seats).
  */
 const FIGURES_SQL = `
   SELECT coalesce(s.won, 0) AS won, coalesce(s.lost, 0) AS lost, coalesce(s.total, 0) AS total,
@@ -20,8 +39,6 @@ const FIGURES_SQL = `
          (CASE WHEN coalesce(s.total, 0) = 0 THEN 0 ELSE round(s.wagered / s.total, 2) END)::numeric(12,2)::text AS avg,
          coalesce(s.profit, 0)::numeric(12,2)::text AS profit,
          coalesce((SELECT paid FROM user_payout_totals WHERE "userId" = $1), 0)::numeric(12,2)::text AS paid,
-         (SELECT count(*) FROM friendships
-           WHERE status = 'accepted' AND ("requesterId" = $1 OR "addresseeId" = $1))::int AS friends,
          coalesce(s."currentStreak", 0) AS current_streak, coalesce(s."longestStreak", 0) AS longest_streak
     FROM (SELECT $1::uuid AS id) me LEFT JOIN user_bet_stats s ON s."userId" = me.id`;
 
@@ -58,22 +75,16 @@ const HISTORY_SQL = `
                                        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::numeric(12,2)::text AS cumulative
     FROM latest ORDER BY "resolutionDate" DESC, id DESC`;
 
-interface Queryable {
-  query<T>(sql: string, parameters?: unknown[]): Promise<T>;
-}
-
-/** The user-stats figures from the kept counters: a handful of index lookups, flat in the history's length. */
-export async function readUserFigures(db: Queryable, userId: string): Promise<UserFigures> {
-  const [row] = await db.query<UserFiguresRow[]>(FIGURES_SQL, [userId]);
+/**
+ * A person's record (the analytics' figures but the friends count) and their profit history, newest first:
+ * two statements, a handful of index lookups, flat in the history's length.
+ */
+export async function betRecordOf(
+  tx: TxOrManager,
+  userId: string,
+): Promise<{ row: BetRecordRow | undefined; history: ProfitPointRow[] }> {
+  const db = managerOf(tx);
+  const [row] = await db.query<BetRecordRow[]>(FIGURES_SQL, [userId]);
   const history = await db.query<ProfitPointRow[]>(HISTORY_SQL, [userId]);
-  return toUserFigures(row, history);
-}
-
-/** The analytics' SQL: a person's figures from the counters the triggers keep. */
-@Injectable()
-export class AnalyticsRepository {
-  /** Two statements: the figures, then the profit history. */
-  figures(tx: TxOrManager, userId: string): Promise<UserFigures> {
-    return readUserFigures(managerOf(tx), userId);
-  }
+  return { row, history };
 }
