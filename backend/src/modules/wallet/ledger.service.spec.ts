@@ -22,9 +22,14 @@ function setup(balances: Record<string, string>) {
     calls.push(`allow negative ${allowed}`);
     negativeAllowed = allowed;
   });
+  repository.balanceOf.mockImplementation(async (_tx, id) => {
+    calls.push(`balance ${id}`);
+    return balances[id];
+  });
   // The balance change and its ledger row are one statement: both happen, or (a debit not covered) neither.
   repository.post.mockImplementation(async (_tx, entry: NewLedgerEntry, allowNegative) => {
     calls.push(`post ${entry.type} ${entry.userId} ${entry.amount}`);
+    if (!(entry.userId in balances)) return undefined; // the UPDATE finds no row
     const before = Number(balances[entry.userId]);
     const after = before + Number(entry.amount);
     if (after < 0 && Number(entry.amount) < 0 && !allowNegative) return undefined;
@@ -79,9 +84,8 @@ describe('LedgerService.post', () => {
       },
       false,
     );
-    // The caller learns the row's id (the fake numbers rows by its call log: lock, post) and the balance
-    // either side of it.
-    expect(entry).toEqual({ id: '2', balanceBefore: '100.00', balanceAfter: '74.50' });
+    // The caller learns the row's id (the fake numbers rows by its call log) and the balance either side of it.
+    expect(entry).toEqual({ id: '1', balanceBefore: '100.00', balanceAfter: '74.50' });
     expect(await postingsOf('bet_stake')).toBe(1);
   });
 
@@ -97,7 +101,7 @@ describe('LedgerService.post', () => {
         },
       ]),
     ).rejects.toEqual(new InsufficientBalanceError('Insufficient balance for this bet'));
-    expect(calls).toEqual([`lock ${ANN}`, `post bet_stake ${ANN} -10.01`]);
+    expect(calls).toEqual([`post bet_stake ${ANN} -10.01`, `balance ${ANN}`]);
   });
 
   it('lets only a posting marked allowNegative take a balance below zero, and closes that door after it', async () => {
@@ -124,6 +128,18 @@ describe('LedgerService.post', () => {
       ]),
     ).rejects.toBeInstanceOf(LedgerAccountNotFoundError);
     expect(repository.post).not.toHaveBeenCalled();
+  });
+
+  it('takes no lock of its own for one account (its posting’s update locks it), and still refuses a missing one', async () => {
+    const { sut, calls } = setup({ [ANN]: '10.00' });
+    await sut.post(TX, [
+      { userId: ANN, amount: '-2.00', type: 'bet_stake' },
+      { userId: ANN, amount: '1.00', type: 'bet_refund' },
+    ]);
+    expect(calls).toEqual([`post bet_stake ${ANN} -2.00`, `post bet_refund ${ANN} 1.00`]);
+    await expect(
+      sut.post(TX, [{ userId: BEN, amount: '5.00', type: 'admin_deposit' }]),
+    ).rejects.toBeInstanceOf(LedgerAccountNotFoundError);
   });
 
   it('refuses an amount that is not a signed decimal with two places, before taking any lock', async () => {

@@ -43,9 +43,11 @@ export class LedgerService {
     for (const posting of postings) {
       if (!SIGNED_AMOUNT_PATTERN.test(posting.amount)) throw new Error(`Bad ledger amount ${posting.amount}`);
     }
-    // Every account involved is locked before any balance moves, in ascending id order (docs/money.md).
+    // Every account involved is locked before any balance moves, in ascending id order (docs/money.md). With
+    // one account, its first posting's UPDATE takes that very lock at that very point: no statement of its own.
     const ids = [...new Set(postings.map((posting) => posting.userId))].sort();
-    if ((await this.ledger.lockAccounts(tx, ids)) !== ids.length) throw new LedgerAccountNotFoundError();
+    if (ids.length > 1 && (await this.ledger.lockAccounts(tx, ids)) !== ids.length)
+      throw new LedgerAccountNotFoundError();
 
     const entries: PostedEntry[] = [];
     for (const posting of postings) {
@@ -63,7 +65,12 @@ export class LedgerService {
         posting.allowNegative === true,
       );
       if (posting.allowNegative) await this.ledger.allowNegativeBalance(tx, false);
-      if (!row) throw new InsufficientBalanceError(posting.insufficientMessage);
+      if (!row) {
+        // Nothing written: a debit the balance does not cover, or (not locked beforehand) no such account.
+        if (ids.length === 1 && (await this.ledger.balanceOf(tx, posting.userId)) === undefined)
+          throw new LedgerAccountNotFoundError();
+        throw new InsufficientBalanceError(posting.insufficientMessage);
+      }
       entries.push({ id: row.id, balanceBefore: row.before, balanceAfter: row.after });
       this.metrics.ledgerPostings.inc({ type: posting.type });
     }
