@@ -46,8 +46,15 @@ const PEOPLE_JOINS = `
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."opponentId") o ON true
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."winnerUserId") w ON true
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."refereeId") r ON true`;
+const SEAT_PERSON = `LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true`;
+const SEAT_ORDER = `s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`;
+// BetReadsRepository.one: the bet with its people and its seats, one statement.
 const ONE_BET = prepared(`SELECT ${BET_COLUMNS},
-  EXISTS (SELECT 1 FROM bet_participants s WHERE s."betId" = b.id AND s."userId" = $2) AS seated
+  (SELECT coalesce(json_agg(json_build_object('betId', s."betId", 'userId', s."userId", 'role', s.role,
+            'pick', s.pick, 'stake', s.stake::text, 'result', s.result, 'joinedAt', s."joinedAt",
+            'reportedAt', s."reportedAt", 'payout', s.payout::text, 'person', row_to_json(u))
+            ORDER BY ${SEAT_ORDER}), '[]')
+     FROM bet_participants s ${SEAT_PERSON} WHERE s."betId" = b.id) AS seats
   FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`);
 // An open list's page as BetReadsRepository sends it for BetsReadService.list: the viewer's bets and pot seats in those statuses
 // gathered first through the status indexes, then cut ($3 cursor, $4 opponent and $6 kind unused here).
@@ -68,10 +75,9 @@ const LIST = `WITH page AS (WITH mine AS MATERIALIZED (SELECT id FROM bets WHERE
    ORDER BY b.id DESC`;
 export const SEATS = `SELECT s."betId", s."userId", s.role, s.pick, s.stake::text AS stake, s.result, s."joinedAt",
   s."reportedAt", s.payout::text AS payout, row_to_json(u) AS person
-  FROM bet_participants s
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true
+  FROM bet_participants s ${SEAT_PERSON}
   WHERE s."betId" = ANY($1::int[])
-  ORDER BY s."betId", s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`;
+  ORDER BY s."betId", ${SEAT_ORDER}`;
 export const OFFERS = `SELECT "betId", round, "byUserId", "opponentAmount"::text AS "opponentAmount", "opponentPick", "createdAt"
   FROM bet_offers WHERE "betId" = ANY($1::int[]) ORDER BY "betId", round`;
 export const FRIENDS = `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id FROM friendships
@@ -177,10 +183,13 @@ async function relationsOf(db, me, userIds) {
 
 const unnamed = (id) => ({ id, username: null, firstName: null, lastName: null, profileImageUrl: null });
 
-/** Bets as BetDto (BetsReadService.present): seats, then relations, then offers where there are any. */
-export async function presentBets(db, me, rows) {
+/**
+ * Bets as BetDto (BetsReadService.present): seats (unless read with the bet), then relations, then offers where
+ * there are any.
+ */
+export async function presentBets(db, me, rows, readSeats) {
   const ids = rows.map((b) => b.id);
-  const seatRows = ids.length === 0 ? [] : (await db.query(prepared(SEATS), [ids])).rows;
+  const seatRows = readSeats ?? (ids.length === 0 ? [] : (await db.query(prepared(SEATS), [ids])).rows);
   const relation = await relationsOf(db, me, [
     ...rows
       .flatMap((b) => [b.creator, b.opponent, b.winner, b.referee])
@@ -263,8 +272,8 @@ export async function presentBets(db, me, rows) {
 }
 
 async function oneBet(db, me, id) {
-  const { rows } = await db.query(ONE_BET, [id, me.id]);
-  return (await presentBets(db, me, rows))[0];
+  const { rows } = await db.query(ONE_BET, [id]);
+  return (await presentBets(db, me, rows, rows[0]?.seats ?? []))[0];
 }
 
 /** BEGIN … COMMIT on one pooled client, rolled back on any error. */
@@ -283,9 +292,13 @@ async function transaction(pool, work) {
   }
 }
 
-/** LedgerService.post: every account locked in id order, then each balance moved and its ledger row written. */
+/**
+ * LedgerService.post: every account locked in id order (no lock statement for one account: its UPDATE locks
+ * it), then each balance moved and its ledger row written.
+ */
 async function post(db, postings) {
-  await db.query(LOCK_ACCOUNTS, [[...new Set(postings.map((posting) => posting.userId))].sort()]);
+  const ids = [...new Set(postings.map((posting) => posting.userId))].sort();
+  if (ids.length > 1) await db.query(LOCK_ACCOUNTS, [ids]);
   for (const posting of postings) {
     const {
       rows: [moved],

@@ -16,6 +16,9 @@ const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."crea
   b."joinBy", b."refereeId", b."refereeAcceptedAt", b."callResult", b."callNote", b."calledAt", b."appealUntil",
   b."opponentAmount", b."offerBy", b."offerPick", b."offerRounds",
   row_to_json(c) AS creator, row_to_json(o) AS opponent, row_to_json(w) AS winner, row_to_json(r) AS referee`;
+/** A seat's person, and the order a bet's seats are shown in: as people joined, the creator first among equals. */
+const SEAT_PERSON = `LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true`;
+const SEAT_ORDER = `s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`;
 const PEOPLE_JOINS = `
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."creatorId") c ON true
   LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."opponentId") o ON true
@@ -144,8 +147,9 @@ export interface OfferRow {
 /** A seat as read (bet_participants with its person), before the viewer's privacy names that person. */
 export type SeatReadRow = Omit<BetParticipantDto, 'person' | 'joinedAt' | 'reportedAt'> & {
   betId: number;
-  joinedAt: Date | null;
-  reportedAt: Date | null;
+  /** A Date as a column; JSON's timestamp text when read inside a bet (`one`). */
+  joinedAt: Date | string | null;
+  reportedAt: Date | string | null;
   person: PartyRow | null;
 };
 
@@ -198,13 +202,17 @@ export class BetReadsRepository {
     );
   }
 
-  /** One bet with its people, and whether the viewer has a seat at it. */
-  async one(betId: number, viewerId: string): Promise<(PresentableBet & { seated: boolean }) | undefined> {
-    const [bet] = await this.reads.rows<PresentableBet & { seated: boolean }>(
+  /** One bet with its people and its seats (each with its person), in one statement. */
+  async one(betId: number): Promise<(PresentableBet & { seats: SeatReadRow[] }) | undefined> {
+    const [bet] = await this.reads.rows<PresentableBet & { seats: SeatReadRow[] }>(
       prepared(`SELECT ${BET_COLUMNS},
-              EXISTS (SELECT 1 FROM bet_participants s WHERE s."betId" = b.id AND s."userId" = $2) AS seated
+              (SELECT coalesce(json_agg(json_build_object('betId', s."betId", 'userId', s."userId", 'role', s.role,
+                        'pick', s.pick, 'stake', s.stake::text, 'result', s.result, 'joinedAt', s."joinedAt",
+                        'reportedAt', s."reportedAt", 'payout', s.payout::text, 'person', row_to_json(u))
+                        ORDER BY ${SEAT_ORDER}), '[]')
+                 FROM bet_participants s ${SEAT_PERSON} WHERE s."betId" = b.id) AS seats
          FROM bets b ${PEOPLE_JOINS} WHERE b.id = $1`),
-      [betId, viewerId],
+      [betId],
     );
     return bet;
   }
@@ -285,10 +293,9 @@ export class BetReadsRepository {
     return this.reads.rows<SeatReadRow>(
       prepared(`SELECT s."betId", s."userId", s.role, s.pick, s.stake::text AS stake, s.result, s."joinedAt",
               s."reportedAt", s.payout::text AS payout, row_to_json(u) AS person
-         FROM bet_participants s
-         LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true
+         FROM bet_participants s ${SEAT_PERSON}
         WHERE s."betId" = ANY($1::int[])
-        ORDER BY s."betId", s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`),
+        ORDER BY s."betId", ${SEAT_ORDER}`),
       [betIds],
     );
   }

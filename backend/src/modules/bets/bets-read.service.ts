@@ -6,7 +6,12 @@ import { challengerName, summarise, type ViewerRelation } from '../users/index.j
 import { RelationsService } from '../friends/index.js';
 import type { BetStatus } from './bet.entity.js';
 import { challengeState } from './bet-lifecycle.js';
-import { BetReadsRepository, type PartyRow, type PresentableBet } from './bet-reads.repository.js';
+import {
+  BetReadsRepository,
+  type PartyRow,
+  type PresentableBet,
+  type SeatReadRow,
+} from './bet-reads.repository.js';
 import { BetNotFoundError, ChallengeNotFoundError } from './bets.errors.js';
 import type {
   BetDto,
@@ -88,7 +93,7 @@ export class BetsReadService {
 
   /** The bet as `viewer` may see it; `gaveUpSeat`: they just declined or left a pot, and are told how it stands. */
   async one(viewer: AuthUser, betId: number, options: { gaveUpSeat?: boolean } = {}): Promise<BetDto> {
-    const bet = await this.reads.one(betId, viewer.id);
+    const bet = await this.reads.one(betId);
     // A pot's invitees and players are its seats; a duel's parties are in its seats too.
     // The referee of a bet reads it too: they are asked to take the role, then call it.
     const party =
@@ -96,11 +101,11 @@ export class BetsReadService {
       (bet.creatorId === viewer.id ||
         bet.opponentId === viewer.id ||
         bet.refereeId === viewer.id ||
-        bet.seated);
+        bet.seats.some((seat) => seat.userId === viewer.id));
     if (!bet || (!viewer.isAdmin && !party && !options.gaveUpSeat)) {
       throw new BetNotFoundError();
     }
-    const [dto] = await this.present(viewer, [bet]);
+    const [dto] = await this.present(viewer, [bet], { seats: bet.seats });
     if (!dto) throw new BetNotFoundError();
     return dto;
   }
@@ -171,12 +176,13 @@ export class BetsReadService {
   async present(
     viewer: AuthUser,
     bets: PresentableBet[],
-    options: { withEmail?: boolean } = {},
+    options: { withEmail?: boolean; seats?: SeatReadRow[] } = {},
   ): Promise<BetDto[]> {
     const people = bets
       .flatMap((bet) => [bet.creator, bet.opponent, bet.winner, bet.referee])
       .filter((user): user is PartyRow => !!user);
-    const seatRows = await this.seatsOf(bets.map((bet) => bet.id));
+    // The seats come read already with a single bet (`one`), else in one query for the whole list.
+    const seatRows = (options.seats ?? (await this.seatsOf(bets.map((bet) => bet.id)))).map(seatRow);
     const relations = await this.relations.relationsOf(viewer, [
       ...people.map((user) => user.id),
       ...seatRows.map((row) => row.userId),
@@ -258,22 +264,26 @@ export class BetsReadService {
    * The seats of `betIds` (bet_participants), in the order people joined, in one query, each with its
    * person (a pot's page names its players; `present` applies the viewer's privacy).
    */
-  private async seatsOf(betIds: number[]): Promise<SeatRow[]> {
+  private async seatsOf(betIds: number[]): Promise<SeatReadRow[]> {
     if (betIds.length === 0) return [];
-    const rows = await this.reads.seatsOf(betIds);
-    return rows.map((row) => ({
-      betId: row.betId,
-      userId: row.userId,
-      role: row.role,
-      pick: row.pick,
-      stake: row.stake,
-      result: row.result,
-      joinedAt: row.joinedAt ? new Date(row.joinedAt).toISOString() : null,
-      reportedAt: row.reportedAt ? new Date(row.reportedAt).toISOString() : null,
-      payout: row.payout,
-      person: row.person,
-    }));
+    return this.reads.seatsOf(betIds);
   }
+}
+
+/** A seat as read, with its times as the API gives them (ISO, to the millisecond). */
+function seatRow(row: SeatReadRow): SeatRow {
+  return {
+    betId: row.betId,
+    userId: row.userId,
+    role: row.role,
+    pick: row.pick,
+    stake: row.stake,
+    result: row.result,
+    joinedAt: row.joinedAt ? new Date(row.joinedAt).toISOString() : null,
+    reportedAt: row.reportedAt ? new Date(row.reportedAt).toISOString() : null,
+    payout: row.payout,
+    person: row.person,
+  };
 }
 
 /** A seat as read, before the viewer's privacy names its person. */
