@@ -17,7 +17,8 @@ const OUTPUT = join(root, 'src/api/generated.ts');
 
 /**
  * Routes the app does not call through the store: a browser navigation (logout), the live stream, pictures
- * shown by <img>, the export download, web push (lib/web-push.ts, before any store) and the health probe.
+ * shown by <img>, the export download, web push (lib/web-push.ts, before any store) and the health probe. The
+ * push key's read stays in, unused by the store, so that its answer's type is generated with the others.
  */
 const NOT_THROUGH_THE_STORE = new Set([
   'AuthController_logout',
@@ -25,7 +26,6 @@ const NOT_THROUGH_THE_STORE = new Set([
   'ProfilePicturesController_picture',
   'CirclesController_picture',
   'SettingsController_exportData',
-  'PushController_publicKey',
   'PushController_subscribe',
   'PushController_unsubscribe',
   'HealthController_check',
@@ -51,7 +51,23 @@ const code = await generateEndpoints({
   // The only header parameter is the optional Idempotency-Key, which the app does not send.
   endpointOverrides: [{ pattern: () => true, parameterFilter: (_name, param) => param.in !== 'header' }],
 });
-const text = HEADER + code;
+const document = JSON.parse(readFileSync(join(root, '../backend/openapi.json'), 'utf8'));
+
+/**
+ * The document's schemas that the endpoints use, in one map by name: features name an API shape as
+ * `Schemas['BetDto']` (src/api/schemas.ts), never by a copy of their own.
+ */
+function schemasMap(generated) {
+  const names = Object.keys(document.components?.schemas ?? {})
+    .filter((name) => new RegExp(`^export type ${name} = `, 'm').test(generated))
+    .sort();
+  return (
+    "/** The schemas above by name, as features name them (`Schemas['BetDto']`). */\n" +
+    `export type Schemas = {\n${names.map((name) => `  ${name}: ${name};\n`).join('')}};\n`
+  );
+}
+
+const text = `${HEADER}${code}\n${schemasMap(code)}`;
 
 if (process.argv.includes('--check')) {
   let current = '';

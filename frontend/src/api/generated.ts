@@ -779,6 +779,9 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    pushControllerPublicKey: build.query<PushControllerPublicKeyApiResponse, PushControllerPublicKeyApiArg>({
+      query: () => ({ url: `/api/push/public-key` }),
+    }),
     profilePicturesControllerUpload: build.mutation<
       ProfilePicturesControllerUploadApiResponse,
       ProfilePicturesControllerUploadApiArg
@@ -1161,6 +1164,8 @@ export type NotificationsControllerReadAllApiResponse = /** status 200  */ Unrea
 export type NotificationsControllerReadAllApiArg = void;
 export type NotificationsControllerReadApiResponse = /** status 200  */ UnreadCountDto;
 export type NotificationsControllerReadApiArg = number;
+export type PushControllerPublicKeyApiResponse = /** status 200  */ PushPublicKeyDto;
+export type PushControllerPublicKeyApiArg = void;
 export type ProfilePicturesControllerUploadApiResponse = /** status 200  */ SelfUserDto;
 export type ProfilePicturesControllerUploadApiArg = Blob;
 export type ProfilePicturesControllerRemoveApiResponse = /** status 200  */ SelfUserDto;
@@ -2246,6 +2251,10 @@ export type NotificationPageDto = {
 export type UnreadCountDto = {
   unreadCount: number;
 };
+export type PushPublicKeyDto = {
+  /** VAPID public key, base64url: PushManager.subscribe’s applicationServerKey */
+  publicKey: string;
+};
 export const {
   useAuthControllerSignupMutation,
   useAuthControllerLoginMutation,
@@ -2356,6 +2365,124 @@ export const {
   useNotificationsControllerListQuery,
   useNotificationsControllerReadAllMutation,
   useNotificationsControllerReadMutation,
+  usePushControllerPublicKeyQuery,
   useProfilePicturesControllerUploadMutation,
   useProfilePicturesControllerRemoveMutation,
 } = injectedRtkApi;
+
+/** The schemas above by name, as features name them (`Schemas['BetDto']`). */
+export type Schemas = {
+  AcceptBetDto: AcceptBetDto;
+  ActivityDto: ActivityDto;
+  AdminAnalyticsDto: AdminAnalyticsDto;
+  AdminResolveDto: AdminResolveDto;
+  AdminUserDto: AdminUserDto;
+  AdminUserPageDto: AdminUserPageDto;
+  AppealDto: AppealDto;
+  AuditEntryDto: AuditEntryDto;
+  AuditLogPageDto: AuditLogPageDto;
+  AuthMessageDto: AuthMessageDto;
+  AuthOptionsDto: AuthOptionsDto;
+  AuthResponseDto: AuthResponseDto;
+  BalanceAdjustmentDto: BalanceAdjustmentDto;
+  BalanceAdjustmentResultDto: BalanceAdjustmentResultDto;
+  BetDecisionDto: BetDecisionDto;
+  BetDisputeDto: BetDisputeDto;
+  BetDto: BetDto;
+  BetEventDto: BetEventDto;
+  BetOfferDto: BetOfferDto;
+  BetPageDto: BetPageDto;
+  BetParticipantDto: BetParticipantDto;
+  BetPartyDto: BetPartyDto;
+  BetReceiptDto: BetReceiptDto;
+  CallBetDto: CallBetDto;
+  ChallengeDto: ChallengeDto;
+  ChallengerDto: ChallengerDto;
+  ChangePasswordDto: ChangePasswordDto;
+  CircleDto: CircleDto;
+  CircleInvitationDto: CircleInvitationDto;
+  CircleLinkDto: CircleLinkDto;
+  CircleMemberDto: CircleMemberDto;
+  CirclePersonDto: CirclePersonDto;
+  CircleSummaryDto: CircleSummaryDto;
+  CommentDto: CommentDto;
+  CommentInputDto: CommentInputDto;
+  CommentPageDto: CommentPageDto;
+  CounterOfferDto: CounterOfferDto;
+  CreateBetDto: CreateBetDto;
+  CreateChallengeDto: CreateChallengeDto;
+  CreateCircleDto: CreateCircleDto;
+  DeleteAccountDto: DeleteAccountDto;
+  DisableTwoFactorDto: DisableTwoFactorDto;
+  DisputeListDto: DisputeListDto;
+  DisputeStatementDto: DisputeStatementDto;
+  DisputeStatementInputDto: DisputeStatementInputDto;
+  EditResolutionDto: EditResolutionDto;
+  EmailVerificationDto: EmailVerificationDto;
+  EnableTwoFactorDto: EnableTwoFactorDto;
+  ExpiringBetDto: ExpiringBetDto;
+  FeedBetDto: FeedBetDto;
+  FeedItemDto: FeedItemDto;
+  FeedPageDto: FeedPageDto;
+  FeedPlayerDto: FeedPlayerDto;
+  FriendDto: FriendDto;
+  FriendListDto: FriendListDto;
+  FriendRequestDto: FriendRequestDto;
+  FriendRequestInputDto: FriendRequestInputDto;
+  FriendshipDto: FriendshipDto;
+  HeadToHeadDto: HeadToHeadDto;
+  HideCommentDto: HideCommentDto;
+  InvitationsSentDto: InvitationsSentDto;
+  InviteAcceptedDto: InviteAcceptedDto;
+  InviteDto: InviteDto;
+  InviteLinkDto: InviteLinkDto;
+  InviteToCircleDto: InviteToCircleDto;
+  InviterDto: InviterDto;
+  JoinCircleDto: JoinCircleDto;
+  JoinPotDto: JoinPotDto;
+  LeaderboardDto: LeaderboardDto;
+  LedgerEntryDto: LedgerEntryDto;
+  LoginDto: LoginDto;
+  LoginResponseDto: LoginResponseDto;
+  ModerationActionDto: ModerationActionDto;
+  ModerationNoticeDto: ModerationNoticeDto;
+  ModerationResultDto: ModerationResultDto;
+  NameRefereeDto: NameRefereeDto;
+  NotificationDto: NotificationDto;
+  NotificationPageDto: NotificationPageDto;
+  NotificationSettingsDto: NotificationSettingsDto;
+  PartyDisputeHistoryDto: PartyDisputeHistoryDto;
+  PasswordResetDto: PasswordResetDto;
+  PasswordResetRequestDto: PasswordResetRequestDto;
+  PersonDto: PersonDto;
+  PersonProfileDto: PersonProfileDto;
+  PersonResultDto: PersonResultDto;
+  PersonStatsDto: PersonStatsDto;
+  PrivacySettingsDto: PrivacySettingsDto;
+  PrivacySettingsInputDto: PrivacySettingsInputDto;
+  ProfitPointDto: ProfitPointDto;
+  PushPublicKeyDto: PushPublicKeyDto;
+  ReactionDto: ReactionDto;
+  ReactionsDto: ReactionsDto;
+  RecentActivityDto: RecentActivityDto;
+  RefereeCallDto: RefereeCallDto;
+  RefereeRecordDto: RefereeRecordDto;
+  SeasonDto: SeasonDto;
+  SeasonEndDto: SeasonEndDto;
+  SelfUserDto: SelfUserDto;
+  SetRoleDto: SetRoleDto;
+  SignupDto: SignupDto;
+  StandingDto: StandingDto;
+  StreakDto: StreakDto;
+  SubmitResultDto: SubmitResultDto;
+  SubmitResultResponseDto: SubmitResultResponseDto;
+  SuggestionDto: SuggestionDto;
+  TrophyDto: TrophyDto;
+  TwoFactorEnrolmentDto: TwoFactorEnrolmentDto;
+  TwoFactorLoginDto: TwoFactorLoginDto;
+  UnreadCountDto: UnreadCountDto;
+  UpdateCircleDto: UpdateCircleDto;
+  UpdateProfileDto: UpdateProfileDto;
+  UserAnalyticsDto: UserAnalyticsDto;
+  WalletSummaryDto: WalletSummaryDto;
+};
