@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       drainMs: config.shutdownDrainMs,
       deadlineMs: config.SHUTDOWN_TIMEOUT_MS,
       afterClose: () => database.stop(),
+      beforeForcedExit: () => database.requestStop(),
     });
     if (process.argv.includes('--demo')) {
       const people = await seedDemo(app);

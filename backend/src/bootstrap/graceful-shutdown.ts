@@ -56,11 +56,12 @@ export async function drainAndClose(
 
 /**
  * Installs SIGTERM/SIGINT handling for the built app: drain, then `afterClose` (stop the embedded
- * database), then exit 0 — or exit 1 at the deadline whatever is still running.
+ * database), then exit 0 — or, at the deadline or on a failure, `beforeForcedExit` (ask the embedded
+ * database to stop, without waiting) and exit 1 whatever is still running.
  */
 export function installGracefulShutdown(
   app: NestFastifyApplication,
-  options: GracefulShutdownOptions & { afterClose: () => Promise<void> },
+  options: GracefulShutdownOptions & { afterClose: () => Promise<void>; beforeForcedExit: () => void },
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -71,6 +72,7 @@ export function installGracefulShutdown(
     log(`Received ${signal}; shutting down (hard deadline ${options.deadlineMs} ms)`);
     setTimeout(() => {
       log('Shutdown deadline reached; exiting with work still running');
+      options.beforeForcedExit();
       process.exit(1);
     }, options.deadlineMs).unref();
     drainAndClose(app, { ...options, log })
@@ -78,6 +80,7 @@ export function installGracefulShutdown(
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         console.error('Shutdown failed:', error instanceof Error ? error.message : error);
+        options.beforeForcedExit();
         process.exit(1);
       });
   };

@@ -17,6 +17,8 @@ export interface EmbeddedServer {
   adminUrl: string;
   urlFor(database: string): string;
   stop(): Promise<void>;
+  /** Asks the server to stop without waiting (see PreparedDatabase.requestStop). */
+  requestStop(): void;
 }
 
 const USER = 'postgres';
@@ -61,7 +63,12 @@ export async function startEmbeddedPostgres(
   const first = await startPatiently(start, port, dir);
   const supervisor = supervise(first, start, log);
   const urlFor = (database: string) => embeddedUrl(port, database);
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => supervisor.stop() };
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    stop: () => supervisor.stop(),
+    requestStop: () => supervisor.requestStop(),
+  };
 }
 
 async function startPatiently(

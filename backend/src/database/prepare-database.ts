@@ -8,6 +8,12 @@ export interface PreparedDatabase {
   url: string;
   /** Stops the embedded server, if one was started. */
   stop(): Promise<void>;
+  /**
+   * Asks the embedded server, if any, to stop and returns at once: for a process exiting before it could
+   * wait. The server runs in its own process group and would otherwise outlive the app, holding its port
+   * and DATA_DIR until the next start finds it orphaned.
+   */
+  requestStop(): void;
 }
 
 const EMBEDDED_DATABASE = 'betwixt';
@@ -22,6 +28,7 @@ export async function prepareDatabase(
 ): Promise<PreparedDatabase> {
   let url: string;
   let stop: () => Promise<void> = async () => undefined;
+  let requestStop: () => void = () => undefined;
   if (config.DATABASE_URL) {
     url = config.DATABASE_URL;
     await ensureDatabase(maintenanceUrl(url), databaseName(url));
@@ -32,6 +39,7 @@ export async function prepareDatabase(
       log,
     );
     stop = server.stop;
+    requestStop = server.requestStop;
     try {
       await ensureDatabase(server.adminUrl, EMBEDDED_DATABASE);
     } catch (error) {
@@ -46,5 +54,5 @@ export async function prepareDatabase(
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, stop, requestStop };
 }

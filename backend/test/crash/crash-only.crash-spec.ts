@@ -217,6 +217,23 @@ describe('crash-only start-up: one DATA_DIR through a series of crashes', () => 
     expect(second.stderr().trim().split('\n')).toHaveLength(1);
     expect((await health(at.port))?.status).toBe(200);
   });
+
+  it('stops its PostgreSQL even when a stop runs past the hard deadline', async () => {
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+    // A drain longer than the deadline: the deadline ends the process mid-drain, before the database's stop.
+    const hurried = start(dataDir, at, { SHUTDOWN_DRAIN_MS: '60000', SHUTDOWN_TIMEOUT_MS: '200' });
+    await waitForHealth(hurried, serving, restartDeadlineMs());
+    const postmaster = postmasterPid(dataDir);
+    hurried.child.kill('SIGTERM');
+    expect(await hurried.exited).toBe(1);
+    expect(hurried.stdout()).toContain('Shutdown deadline reached');
+    await until(() => !alive(postmaster), restartDeadlineMs());
+
+    app = restart();
+    await waitForHealth(app, serving, restartDeadlineMs());
+    expect(app.stdout()).not.toContain('left running by a Betwixt');
+  });
 });
 
 describe('an external PostgreSQL (DATABASE_URL) that goes away and comes back', () => {

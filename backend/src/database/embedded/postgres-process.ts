@@ -36,6 +36,8 @@ export interface RunningPostgres {
   exited: Promise<string>;
   /** Fast shutdown (SIGINT: sessions are cancelled, nothing is lost); SIGKILL if it hangs. */
   stop(): Promise<void>;
+  /** Asks for the same fast shutdown without waiting, for a process that must exit now. */
+  requestStop(): void;
 }
 
 const READY = 'database system is ready to accept connections';
@@ -80,11 +82,15 @@ export function startPostgres(
 }
 
 function running(child: ChildProcess, exited: Promise<string>): RunningPostgres {
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
   return {
     pid: child.pid ?? 0,
     exited,
+    requestStop: () => {
+      if (!ended()) child.kill('SIGINT');
+    },
     stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (ended()) return;
       child.kill('SIGINT');
       const hung = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;

@@ -3,6 +3,8 @@ import type { RunningPostgres } from './postgres-process.js';
 export interface Supervisor {
   /** Stops supervising and stops the server (a restart in progress is stopped as soon as it is up). */
   stop(): Promise<void>;
+  /** Stops supervising and asks the server to stop, without waiting: for a process that must exit now. */
+  requestStop(): void;
 }
 
 /** Waits before restart attempt `attempt` (0, 1, …): 0.2 s, doubling, at most 5 s. */
@@ -65,6 +67,11 @@ export function supervise(
       wake();
       await current.stop();
       await watching;
+    },
+    requestStop: () => {
+      stopping = true;
+      wake();
+      current.requestStop();
     },
   };
 }
