@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -23,6 +23,10 @@ const chromium = HEADLESS_SHELL;
 
 // A fresh data directory per run: the app boots its own embedded PostgreSQL there unless DATABASE_URL is set.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'betwixt-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  // The runner made it, so the runner removes it, after the web server has stopped (its database is in it).
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 process.env.E2E_DATA_DIR = dataDir;
 // With DATABASE_URL the run gets its own database on that server (the admin CLI in the tests reuses it).
 const databaseUrl =

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,17 +44,22 @@ async function startAppWithEmail(inbox: SmtpInbox): Promise<{ url: string; stop(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await expect(async () => {
-    expect((await fetch(`${url}/api/health`)).ok).toBe(true);
-  }).toPass({ timeout: 90_000 });
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => app.once('exit', resolve));
-      app.kill('SIGTERM');
-      await exited;
-    },
+  const exited = new Promise((resolve) => app.once('exit', resolve));
+  // The app stops its PostgreSQL on SIGTERM, also when it gives up at its shutdown deadline.
+  const stop = async () => {
+    if (app.exitCode === null && app.signalCode === null) app.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await expect(async () => {
+      expect((await fetch(`${url}/api/health`)).ok).toBe(true);
+    }).toPass({ timeout: 90_000 });
+  } catch (error) {
+    await stop(); // never leave a half-started app and its database running
+    throw error;
+  }
+  return { url, stop };
 }
 
 async function phonePage(browser: Browser, info: TestInfo, baseURL: string) {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
@@ -71,6 +71,7 @@ export async function startTestApp(
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   } catch (error) {
     await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   const address = app.getHttpServer().address();
@@ -84,6 +85,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
