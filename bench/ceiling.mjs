@@ -18,7 +18,9 @@ import {
   potSettlementPostings,
   settledPotMessage,
 } from '../backend/dist/modules/bets/pot-settlement.js';
+import { Decimal } from 'decimal.js';
 import { prepared } from '../backend/dist/database/prepared-statement.js';
+import { ESCROW_STATUSES } from '../backend/dist/modules/bets/bet-lifecycle.js';
 import { potNotifications } from '../backend/dist/modules/bets/pot-notifications.js';
 import { callLines, duelCallConsequences } from '../backend/dist/modules/bets/referee-call.js';
 import { refereeNotifications } from '../backend/dist/modules/bets/referee-notifications.js';
@@ -82,13 +84,14 @@ export const OFFERS = `SELECT "betId", round, "byUserId", "opponentAmount"::text
   FROM bet_offers WHERE "betId" = ANY($1::int[]) ORDER BY "betId", round`;
 export const FRIENDS = `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id FROM friendships
   WHERE status = 'accepted' AND (("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[])) OR ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[])))`;
-const WALLET = `WITH escrow AS (
-    SELECT coalesce(sum(amount), 0) AS held FROM bets
-     WHERE ("creatorId" = $1 AND status IN ('pending', 'active', 'disputed'))
-        OR ("opponentId" = $1 AND status IN ('active', 'disputed')))
-  SELECT u.balance::text AS available, escrow.held::numeric(10,2)::text AS "inPlay",
-         (u.balance + escrow.held)::numeric(12,2)::text AS total
-    FROM users u, escrow WHERE u.id = $1`;
+const BALANCE = `SELECT balance::text FROM users WHERE id = $1`;
+const ESCROW = prepared(`SELECT coalesce(sum(stake), 0)::numeric(12,2)::text AS held FROM (
+         SELECT s.stake FROM bets b JOIN bet_participants s ON s."betId" = b.id AND s."userId" = $1
+          WHERE b.kind = 'duel' AND (b."creatorId" = $1 OR b."opponentId" = $1) AND b.status = ANY($2::text[])
+            AND s."joinedAt" IS NOT NULL
+         UNION ALL
+         SELECT s.stake FROM bet_participants s
+          WHERE s."userId" = $1 AND s."potStatus" = ANY($2::text[]) AND s."joinedAt" IS NOT NULL) seats`);
 const NOT_SUSPENDED = prepared(
   `SELECT ("suspendedUntil" IS NOT NULL AND "suspendedUntil" > $2) AS suspended FROM users WHERE id = $1`,
 );
@@ -534,10 +537,13 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
   }
 
   server.get('/api/wallet', { preHandler: caller }, async (request) => {
-    const {
-      rows: [row],
-    } = await pool.query(WALLET, [request.caller.id]);
-    return { available: row.available, inPlay: row.inPlay, total: row.total, currency: 'USD' };
+    const [balance, escrow] = await Promise.all([
+      pool.query(BALANCE, [request.caller.id]),
+      pool.query({ ...ESCROW, values: [request.caller.id, ESCROW_STATUSES] }),
+    ]);
+    const available = balance.rows[0]?.balance ?? '0.00';
+    const inPlay = escrow.rows[0].held;
+    return { available, inPlay, total: new Decimal(available).plus(inPlay).toFixed(2), currency: 'USD' };
   });
 
   // A bet's page as a party sees it (bench.mjs asks for an active duel of the viewer, no dispute).

@@ -100,8 +100,6 @@ const FOREIGN_TABLES_ALLOWED: Record<string, string> = {
   'notifications -> bet_participants': 'and whether the reader has joined or reported on a pot’s seat',
   'notifications -> friendships':
     'a request’s notification shows where it stands; actor names need friendship',
-  'wallet -> bets':
-    'the summary’s escrow is summed from open bets in its one statement (bets imports wallet)',
   'users -> user_bet_stats':
     'the self view carries won and lost from the record bets keeps (bets imports users)',
 };

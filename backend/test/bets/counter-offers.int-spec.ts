@@ -85,6 +85,11 @@ describe('counter-offers', () => {
       [opponent.id]: '10.00',
     });
     expect(await balances()).toEqual(['970.00', '990.00']);
+    // Each wallet shows its own stake in play, not the creator's amount.
+    const wallet = async (token: string) =>
+      (await api(t, 'GET', '/api/wallet', { token })).body as Record<string, string>;
+    expect(await wallet(opponent.token)).toMatchObject({ inPlay: '10.00', total: '1000.00' });
+    expect(await wallet(creator.token)).toMatchObject({ inPlay: '30.00', total: '1000.00' });
     expect((await post(opponent, `/${id}/counter`, { opponentAmount: '5.00' })).status).toBe(409);
     await post(creator, `/${id}/submit-result`, { result: 'Late' });
     const settled = await post(opponent, `/${id}/submit-result`, { result: 'Late' });

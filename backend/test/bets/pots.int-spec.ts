@@ -150,6 +150,18 @@ describe('group pots', () => {
     expect(joined.sort()).toEqual([creator.id, ana.id, later.id].sort());
   });
 
+  it('counts a joined player’s stake as in play in their wallet, until the pot pays', async () => {
+    const id = await createPot();
+    const [ana] = friends as [SignedUpUser];
+    expect((await join(ana, id, 'Ben')).status).toBe(200);
+    const wallet = async (user: SignedUpUser) =>
+      (await api(t, 'GET', '/api/wallet', { token: user.token })).body as Record<string, string>;
+    expect(await wallet(ana)).toMatchObject({ available: '990.00', inPlay: '10.00', total: '1000.00' });
+    expect(await wallet(creator)).toMatchObject({ available: '990.00', inPlay: '10.00', total: '1000.00' });
+    expect((await act(ana, id, 'leave')).status).toBe(200);
+    expect(await wallet(ana)).toMatchObject({ available: '1000.00', inPlay: '0.00', total: '1000.00' });
+  });
+
   it('refuses a join the balance does not cover, with nothing moved', async () => {
     const id = await createPot({ stake: '600.00' });
     const [ana] = friends as [SignedUpUser];

@@ -152,6 +152,9 @@ export function nextStatus(status: BetStatus, action: BetAction, kind: BetKind =
   return (kind === 'pot' ? POT_TRANSITIONS : TRANSITIONS)[status][action] ?? null;
 }
 
+/** The statuses in which a bet's joined seats have their stakes in escrow. */
+export const ESCROW_STATUSES: readonly BetStatus[] = ['pending', 'active', 'disputed'];
+
 /** Statuses in which stakes are held in escrow. */
 export function holdsEscrow(
   status: BetStatus,

@@ -4,6 +4,7 @@ import { cursorTime } from '../../common/http/cursor.js';
 import { ReadPool } from '../../database/read-pool.js';
 import type { SummarisableUser, User } from '../users/index.js';
 import type { Bet, BetStatus } from './bet.entity.js';
+import { ESCROW_STATUSES } from './bet-lifecycle.js';
 import type { TimelineRow } from './bet-timeline.js';
 import type { PartyDisputeHistoryDto } from './dto/bet-page.dto.js';
 import type { BetParticipantDto } from './dto/bet-view.dto.js';
@@ -175,6 +176,24 @@ export interface StatementRow {
 @Injectable()
 export class BetReadsRepository {
   constructor(private readonly reads: ReadPool) {}
+
+  /**
+   * The stakes of the person's joined seats in bets that hold them, as text. A duel's seats are found from its
+   * open bets and a pot's by their own status, so a busy person's decided bets are never read.
+   */
+  async escrowHeldBy(userId: string): Promise<string> {
+    const [row] = await this.reads.rows<{ held: string }>(
+      prepared(`SELECT coalesce(sum(stake), 0)::numeric(12,2)::text AS held FROM (
+         SELECT s.stake FROM bets b JOIN bet_participants s ON s."betId" = b.id AND s."userId" = $1
+          WHERE b.kind = 'duel' AND (b."creatorId" = $1 OR b."opponentId" = $1) AND b.status = ANY($2::text[])
+            AND s."joinedAt" IS NOT NULL
+         UNION ALL
+         SELECT s.stake FROM bet_participants s
+          WHERE s."userId" = $1 AND s."potStatus" = ANY($2::text[]) AND s."joinedAt" IS NOT NULL) seats`),
+      [userId, ESCROW_STATUSES],
+    );
+    return row?.held ?? '0.00';
+  }
 
   /** A page of the viewer's bets with their people, newest first, in one statement. */
   page(filter: BetPageFilter): Promise<PresentableBet[]> {

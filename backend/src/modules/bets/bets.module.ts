@@ -19,6 +19,7 @@ import { BetReportsService } from './bet-reports.service.js';
 import { BetResolutionsService } from './bet-resolutions.service.js';
 import { BetsRepository } from './bets.repository.js';
 import { BetTransitions } from './bet-transitions.js';
+import { BetEscrowSource } from './bet-escrow.source.js';
 import { BetsDeletionParticipant } from './bets-deletion.participant.js';
 import { BetsExport } from './bets-export.js';
 import { BetsService } from './bets.service.js';
@@ -59,6 +60,7 @@ import { RefereesController } from './referees.controller.js';
     BetResolutionsService,
     BetDeadlinesService,
     BetsDeletionParticipant,
+    BetEscrowSource,
     BetReadsRepository,
     BetsReadService,
     BetPageService,

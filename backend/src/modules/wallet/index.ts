@@ -1,3 +1,4 @@
+export { Escrow, type EscrowSource } from './escrow.js';
 export { LedgerEntry } from './ledger-entry.entity.js';
 export { LedgerService } from './ledger.service.js';
 export type { LedgerPosting, PostedEntry } from './ledger.service.js';

@@ -1,21 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { Decimal } from 'decimal.js';
+import { Escrow } from './escrow.js';
 import type { LedgerEntryDto, WalletSummaryDto } from './wallet.controller.js';
 import { WalletReadsRepository, type BetReceiptRow } from './wallet-reads.repository.js';
 
 /** The wallet's screens and a bet's receipts: plain reads (WalletReadsRepository), never inside a money transaction. */
 @Injectable()
 export class WalletReadService {
-  constructor(private readonly reads: WalletReadsRepository) {}
+  constructor(
+    private readonly reads: WalletReadsRepository,
+    private readonly escrow: Escrow,
+  ) {}
 
-  /** Balance split into what can be staked now and what sits in escrow, summed in SQL. */
+  /** The person's money: what can be staked now, what sits in escrow in open bets, and both together. */
   async summary(userId: string): Promise<WalletSummaryDto> {
-    const row = await this.reads.summary(userId);
-    return {
-      available: row?.available ?? '0.00',
-      inPlay: row?.inPlay ?? '0.00',
-      total: row?.total ?? '0.00',
-      currency: 'USD',
-    };
+    const [available = '0.00', inPlay] = await Promise.all([
+      this.reads.balanceOf(userId),
+      this.escrow.heldBy(userId),
+    ]);
+    return { available, inPlay, total: new Decimal(available).plus(inPlay).toFixed(2), currency: 'USD' };
   }
 
   /** The ledger rows of these types that name a bet, oldest first; one person's only when `userId` is given. */

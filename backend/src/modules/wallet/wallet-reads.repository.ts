@@ -33,19 +33,13 @@ export interface LedgerPageRow {
 export class WalletReadsRepository {
   constructor(private readonly reads: ReadPool) {}
 
-  /** The balance, the escrow summed from the person's open bets, and both together, as text. */
-  async summary(userId: string): Promise<{ available: string; inPlay: string; total: string } | undefined> {
-    const [row] = await this.reads.rows<{ available: string; inPlay: string; total: string }>(
-      `WITH escrow AS (
-         SELECT coalesce(sum(amount), 0) AS held FROM bets
-          WHERE ("creatorId" = $1 AND status IN ('pending', 'active', 'disputed'))
-             OR ("opponentId" = $1 AND status IN ('active', 'disputed')))
-       SELECT u.balance::text AS available, escrow.held::numeric(10,2)::text AS "inPlay",
-              (u.balance + escrow.held)::numeric(12,2)::text AS total
-         FROM users u, escrow WHERE u.id = $1`,
+  /** The person's balance, as text. */
+  async balanceOf(userId: string): Promise<string | undefined> {
+    const [row] = await this.reads.rows<{ balance: string }>(
+      `SELECT balance::text FROM users WHERE id = $1`,
       [userId],
     );
-    return row;
+    return row?.balance;
   }
 
   /** The ledger rows of these types that name a bet, oldest first; one person's only when `userId` is given. */

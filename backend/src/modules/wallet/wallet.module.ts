@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Escrow } from './escrow.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
 import { WalletReadService } from './wallet-read.service.js';
@@ -7,7 +8,7 @@ import { WalletController } from './wallet.controller.js';
 
 @Module({
   controllers: [WalletController],
-  providers: [LedgerRepository, LedgerService, WalletReadsRepository, WalletReadService],
-  exports: [LedgerService, WalletReadService],
+  providers: [Escrow, LedgerRepository, LedgerService, WalletReadsRepository, WalletReadService],
+  exports: [Escrow, LedgerService, WalletReadService],
 })
 export class WalletModule {}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+
+/** Tells how much of a person's money sits in escrow: the bets module, which knows which bets are open. */
+export interface EscrowSource {
+  /** The stakes of the person's seats in open bets, as text with two decimals. */
+  heldBy(userId: string): Promise<string>;
+}
+
+/**
+ * The escrow the wallet shows beside the balance. Bets imports the wallet (stakes move through the ledger),
+ * so the wallet cannot ask bets directly: the bets module plugs its source in when it starts.
+ */
+@Injectable()
+export class Escrow {
+  private source?: EscrowSource;
+
+  plugIn(source: EscrowSource): void {
+    this.source = source;
+  }
+
+  heldBy(userId: string): Promise<string> {
+    if (!this.source) throw new Error('No escrow source: the bets module plugs one in when it starts');
+    return this.source.heldBy(userId);
+  }
+}
