@@ -41,7 +41,9 @@ export default defineConfig({
   // Every journey signs up people of its own, so journeys (and the phone and desktop projects) run side by
   // side against the one server; a flake is fixed at its cause, never retried.
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // A journey waits on the app's own timers (a hold to confirm, a season's end) part of the time: six workers
+  // keep two cores busy where three left them idle a fifth of the run.
+  workers: Number(process.env.E2E_WORKERS ?? 6),
   retries: 0,
   reporter: 'list',
   // A failed journey keeps its trace (every action with its timing, network, console) in test-results/, and
