@@ -96,8 +96,6 @@ const FOREIGN_TABLES_ALLOWED: Record<string, string> = {
   // Reads that a split would turn from one statement into two round trips, or where the owner imports the
   // reader (so asking it would make a cycle).
   'friends -> bets': 'head-to-head, a profile’s record, people you bet with (bets imports friends)',
-  'notifications -> bets': 'a bet’s notification shows where the bet stands now (bets imports notifications)',
-  'notifications -> bet_participants': 'and whether the reader has joined or reported on a pot’s seat',
   'notifications -> friendships':
     'a request’s notification shows where it stands; actor names need friendship',
   'users -> user_bet_stats':

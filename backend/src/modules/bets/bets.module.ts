@@ -20,6 +20,7 @@ import { BetResolutionsService } from './bet-resolutions.service.js';
 import { BetsRepository } from './bets.repository.js';
 import { BetTransitions } from './bet-transitions.js';
 import { BetEscrowSource } from './bet-escrow.source.js';
+import { NotifiedBetStates } from './notified-bet-states.js';
 import { BetsDeletionParticipant } from './bets-deletion.participant.js';
 import { BetsExport } from './bets-export.js';
 import { BetsService } from './bets.service.js';
@@ -61,6 +62,7 @@ import { RefereesController } from './referees.controller.js';
     BetDeadlinesService,
     BetsDeletionParticipant,
     BetEscrowSource,
+    NotifiedBetStates,
     BetReadsRepository,
     BetsReadService,
     BetPageService,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { prepared } from '../../database/prepared-statement.js';
 import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
+import type { BetState } from '../notifications/index.js';
 import { Bet, type BetStatus } from './bet.entity.js';
 import { DisputeResolution } from './dispute-resolution.entity.js';
 
@@ -218,6 +219,25 @@ export class BetsRepository {
       [ids],
     );
     return rows.map((row) => row.party);
+  }
+
+  /**
+   * Where these bets stand now for one person, as their notifications show it: whether they have reported
+   * (a pot's player on their seat, a duel's on its side), joined, agreed to referee, and whether it was called.
+   */
+  statesFor(tx: TxOrManager, userId: string, betIds: number[]): Promise<({ id: number } & BetState)[]> {
+    return queryIn<({ id: number } & BetState)[]>(
+      tx,
+      `SELECT b.id, b.status, b."calledAt" IS NOT NULL AS called,
+              CASE WHEN b."refereeId" = $2 THEN b."refereeAcceptedAt" IS NOT NULL END AS "refereeAgreed",
+              CASE WHEN b.kind = 'pot' THEN s.result IS NOT NULL
+                   WHEN b."creatorId" = $2 THEN b."creatorResult" IS NOT NULL
+                   ELSE b."opponentResult" IS NOT NULL END AS reported,
+              CASE WHEN s."userId" IS NULL THEN NULL ELSE s."joinedAt" IS NOT NULL END AS joined
+         FROM bets b LEFT JOIN bet_participants s ON s."betId" = b.id AND s."userId" = $2
+        WHERE b.id = ANY($1::int[])`,
+      [betIds, userId],
+    );
   }
 
   /** The user's open bets (pending, active, disputed), by id: theirs, against them, or pots they joined. */

@@ -1,3 +1,4 @@
+export { BetSubjects, type BetState, type BetSubjectSource } from './bet-subjects.js';
 export { NotificationOutboxEntry } from './delivery/outbox-entry.entity.js';
 export { OutboxWorker } from './delivery/outbox-worker.js';
 export { UserNotification } from './notification.entity.js';

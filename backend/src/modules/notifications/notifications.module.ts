@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { transactorProvider } from '../../database/transactor.js';
 import { AuthModule } from '../auth/index.js';
 import { UsersModule } from '../users/index.js';
+import { BetSubjects } from './bet-subjects.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
 import { OutboxCleanupJob } from './delivery/outbox-cleanup.job.js';
 import { OutboxWorker } from './delivery/outbox-worker.js';
@@ -30,6 +31,7 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
   providers: [
     transactorProvider,
     NotificationsRepository,
+    BetSubjects,
     PushSubscriptionsRepository,
     NotificationsService,
     RealtimeHub,
@@ -44,6 +46,6 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
     OutboxWorker,
     OutboxCleanupJob,
   ],
-  exports: [NotificationsService],
+  exports: [BetSubjects, NotificationsService],
 })
 export class NotificationsModule {}

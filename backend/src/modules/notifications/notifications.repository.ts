@@ -36,15 +36,6 @@ export interface NotificationEntityRow {
   createdAt: Date;
 }
 
-/** What a notification's bet is like now, for the recipient (see NotificationSubject). */
-export interface BetState {
-  status: string;
-  reported: boolean;
-  joined: boolean | null;
-  refereeAgreed: boolean | null;
-  called: boolean;
-}
-
 /** An actor as named to one recipient, with the recipient's own names beside. */
 export type ActorNameRow = NameablePerson & {
   recipient: string;
@@ -72,7 +63,7 @@ export interface InsertedNotification {
   channels: DeliveryChannelName[];
 }
 
-/** The notifications table's SQL (and the reads of bets and friendships a page shows their state from). */
+/** The notifications table's SQL (and the reads of friendships a page and an actor's name depend on). */
 @Injectable()
 export class NotificationsRepository {
   /**
@@ -209,22 +200,6 @@ export class NotificationsRepository {
       [userId],
     );
     return row?.count ?? 0;
-  }
-
-  /** The bets as they are now, for the recipient: a pot's recipient reports and joins on their seat. */
-  betStates(tx: TxOrManager, userId: string, betIds: number[]): Promise<({ id: number } & BetState)[]> {
-    return queryIn<({ id: number } & BetState)[]>(
-      tx,
-      `SELECT b.id, b.status, b."calledAt" IS NOT NULL AS called,
-              CASE WHEN b."refereeId" = $2 THEN b."refereeAcceptedAt" IS NOT NULL END AS "refereeAgreed",
-              CASE WHEN b.kind = 'pot' THEN s.result IS NOT NULL
-                   WHEN b."creatorId" = $2 THEN b."creatorResult" IS NOT NULL
-                   ELSE b."opponentResult" IS NOT NULL END AS reported,
-              CASE WHEN s."userId" IS NULL THEN NULL ELSE s."joinedAt" IS NOT NULL END AS joined
-         FROM bets b LEFT JOIN bet_participants s ON s."betId" = b.id AND s."userId" = $2
-        WHERE b.id = ANY($1::int[])`,
-      [betIds, userId],
-    );
   }
 
   /**

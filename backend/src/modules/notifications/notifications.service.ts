@@ -4,8 +4,8 @@ import { afterCommitOf, Transactor, type Tx, type TxOrManager } from '../../data
 import { NotFoundError } from '../../common/errors/domain-error.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
 import type { NotificationDto, NotificationPageDto } from './dto/notification.dto.js';
+import { type BetState, BetSubjects } from './bet-subjects.js';
 import {
-  type BetState,
   type NotificationEntityRow,
   type NotificationRow,
   NotificationsRepository,
@@ -44,6 +44,7 @@ export class NotificationsService {
   constructor(
     private readonly transactor: Transactor,
     private readonly notifications: NotificationsRepository,
+    private readonly betSubjects: BetSubjects,
     private readonly hub: RealtimeHub,
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
@@ -209,11 +210,11 @@ export class NotificationsService {
     return { unreadCount: 0 };
   }
 
-  /** The bets a page of notifications is about as they are now, for the recipient, in one query. */
+  /** The bets a page of notifications is about as they are now, for the recipient (asked of bets). */
   private async betStates(tx: Tx, userId: string, ids: (number | null)[]): Promise<Map<number, BetState>> {
     const betIds = [...new Set(ids.filter((id): id is number => id !== null))];
     if (betIds.length === 0) return new Map();
-    const rows = await this.notifications.betStates(tx, userId, betIds);
+    const rows = await this.betSubjects.statesFor(tx, userId, betIds);
     return new Map(rows.map(({ id, ...state }) => [id, state]));
   }
 
