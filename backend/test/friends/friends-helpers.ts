@@ -64,12 +64,14 @@ export async function playBet(
   opponent: SignedUpUser,
   amount: string,
   result: 'creator' | 'opponent' | 'draw',
+  opponentAmount?: string,
 ): Promise<number> {
   const created = await api(t, 'POST', '/api/bets', {
     token: creator.token,
     body: {
       opponentId: opponent.id,
       amount,
+      ...(opponentAmount ? { opponentAmount } : {}),
       title: 'Head to head',
       description: 'A friendly one',
       outcomes: ['Yes', 'No'],

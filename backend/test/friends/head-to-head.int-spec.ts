@@ -110,6 +110,25 @@ describe('head-to-head record between friends', () => {
     });
   });
 
+  it('counts each side’s own stake at odds: a win earns the other’s stake, a loss costs one’s own', async () => {
+    await befriend(t, alice, bob);
+    // Alice stakes 30 against Bob's 10 twice: Bob wins the first, Alice the second.
+    await playBet(t, alice, bob, '30.00', 'opponent', '10.00');
+    await playBet(t, alice, bob, '30.00', 'creator', '10.00');
+    expect((await record(alice, bob)).body).toMatchObject({
+      won: 1,
+      lost: 1,
+      netProfit: '-20.00', // +10 - 30
+      biggestWin: '10.00',
+    });
+    expect((await record(bob, alice)).body).toMatchObject({
+      won: 1,
+      lost: 1,
+      netProfit: '20.00',
+      biggestWin: '30.00',
+    });
+  });
+
   it('is only for friends: anyone else gets 404', async () => {
     await playBet(t, alice, bob, '5.00', 'creator');
     const stranger = await record(alice, bob);

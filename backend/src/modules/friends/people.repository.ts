@@ -212,11 +212,13 @@ export class PeopleRepository {
   /** The record between two people over their completed bets, and their open bets: one statement. */
   async headToHead(tx: TxOrManager, viewerId: string, friendId: string): Promise<HeadToHeadRow | undefined> {
     // Results from the viewer's side, newest first (by resolution time); the streak is the run of equal
-    // results at the head of that list, a draw breaking any run.
+    // results at the head of that list, a draw breaking any run. At odds a win earns the other's stake and a
+    // loss costs one's own.
     const [row] = await queryIn<HeadToHeadRow[]>(
       tx,
       `WITH played AS (
-         SELECT amount,
+         SELECT CASE WHEN "creatorId" = $1::uuid THEN amount ELSE coalesce("opponentAmount", amount) END AS mine,
+                CASE WHEN "creatorId" = $1::uuid THEN coalesce("opponentAmount", amount) ELSE amount END AS theirs,
                 CASE WHEN "winnerUserId" = $1::uuid THEN 'won'
                      WHEN "winnerUserId" = $2::uuid THEN 'lost'
                      ELSE 'draw' END AS result,
@@ -237,9 +239,9 @@ export class PeopleRepository {
               count(*) FILTER (WHERE result = 'lost')::int AS lost,
               count(*) FILTER (WHERE result = 'draw')::int AS draws,
               count(*)::int AS total,
-              coalesce(sum(CASE result WHEN 'won' THEN amount WHEN 'lost' THEN -amount ELSE 0 END), 0)
+              coalesce(sum(CASE result WHEN 'won' THEN theirs WHEN 'lost' THEN -mine ELSE 0 END), 0)
                 ::numeric(14, 2)::text AS net,
-              (max(amount) FILTER (WHERE result = 'won'))::numeric(14, 2)::text AS biggest,
+              (max(theirs) FILTER (WHERE result = 'won'))::numeric(14, 2)::text AS biggest,
               (SELECT result FROM latest) AS latest,
               (SELECT count(*) FROM played
                 WHERE rn < coalesce((SELECT min(rn) FROM played
