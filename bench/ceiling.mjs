@@ -18,7 +18,7 @@ import {
   potSettlementPostings,
   settledPotMessage,
 } from '../backend/dist/modules/bets/pot-settlement.js';
-import { Decimal } from 'decimal.js';
+import { fromCents, toCents } from '../backend/dist/common/money.js';
 import { prepared } from '../backend/dist/database/prepared-statement.js';
 import { ESCROW_STATUSES } from '../backend/dist/modules/bets/bet-lifecycle.js';
 import { potNotifications } from '../backend/dist/modules/bets/pot-notifications.js';
@@ -543,7 +543,7 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
     ]);
     const available = balance.rows[0]?.balance ?? '0.00';
     const inPlay = escrow.rows[0].held;
-    return { available, inPlay, total: new Decimal(available).plus(inPlay).toFixed(2), currency: 'USD' };
+    return { available, inPlay, total: fromCents(toCents(available) + toCents(inPlay)), currency: 'USD' };
   });
 
   // A bet's page as a party sees it (bench.mjs asks for an active duel of the viewer, no dispute).

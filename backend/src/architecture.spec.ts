@@ -95,7 +95,6 @@ const FOREIGN_TABLES_ALLOWED: Record<string, string> = {
   'wallet -> users': 'foreign key; the balance lives on the user row, locked and updated by the ledger',
   // Reads that a split would turn from one statement into two round trips, or where the owner imports the
   // reader (so asking it would make a cycle).
-  'friends -> bets': 'head-to-head, a profile’s record, people you bet with (bets imports friends)',
   'notifications -> friendships':
     'a request’s notification shows where it stands; actor names need friendship',
   'users -> user_bet_stats':

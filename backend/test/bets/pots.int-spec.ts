@@ -252,6 +252,11 @@ describe('group pots', () => {
       ).map((bet) => bet.id);
     expect(await ids('pot')).toEqual([id]);
     expect(await ids('duel')).toEqual([]);
+    // A friend's look at a player's profile counts the pot in the record, as the player's own view does.
+    const stats = async (person: SignedUpUser) =>
+      (await api(t, 'GET', `/api/users/${person.id}`, { token: creator.token })).body.stats;
+    expect(await stats(cy)).toEqual({ won: 0, lost: 1 });
+    expect(await stats(ana)).toEqual({ won: 1, lost: 0 });
     // The pot's page: a player sees the players and their own receipts only.
     const page = await api(t, 'GET', `/api/bets/${id}/page`, { token: cy.token });
     expect(page.status).toBe(200);

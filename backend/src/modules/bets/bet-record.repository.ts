@@ -88,3 +88,12 @@ export async function betRecordOf(
   const history = await db.query<ProfitPointRow[]>(HISTORY_SQL, [userId]);
   return { row, history };
 }
+
+/** The person's kept won and lost counts (user_bet_stats), duels and pots alike; zeros before a first bet. */
+export async function wonLostOf(tx: TxOrManager, userId: string): Promise<{ won: number; lost: number }> {
+  const [row] = await managerOf(tx).query<{ won: number; lost: number }[]>(
+    `SELECT won, lost FROM user_bet_stats WHERE "userId" = $1`,
+    [userId],
+  );
+  return { won: row?.won ?? 0, lost: row?.lost ?? 0 };
+}

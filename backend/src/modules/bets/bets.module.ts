@@ -19,8 +19,10 @@ import { BetReportsService } from './bet-reports.service.js';
 import { BetResolutionsService } from './bet-resolutions.service.js';
 import { BetsRepository } from './bets.repository.js';
 import { BetTransitions } from './bet-transitions.js';
-import { BetEscrowSource } from './bet-escrow.source.js';
-import { NotifiedBetStates } from './notified-bet-states.js';
+import { EscrowFromBets } from './plugs/escrow-from-bets.js';
+import { BetsTogetherFromBets } from './plugs/bets-together-from-bets.js';
+import { BetRecordsFromBets } from './plugs/bet-records-from-bets.js';
+import { BetSubjectsFromBets } from './plugs/bet-subjects-from-bets.js';
 import { BetsDeletionParticipant } from './bets-deletion.participant.js';
 import { BetsExport } from './bets-export.js';
 import { BetsService } from './bets.service.js';
@@ -61,8 +63,10 @@ import { RefereesController } from './referees.controller.js';
     BetResolutionsService,
     BetDeadlinesService,
     BetsDeletionParticipant,
-    BetEscrowSource,
-    NotifiedBetStates,
+    EscrowFromBets,
+    BetsTogetherFromBets,
+    BetRecordsFromBets,
+    BetSubjectsFromBets,
     BetReadsRepository,
     BetsReadService,
     BetPageService,

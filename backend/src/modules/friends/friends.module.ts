@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BetsTogether } from './bets-together.js';
 import { UsersModule } from '../users/index.js';
 import { NotificationsModule } from '../notifications/index.js';
 import { FriendsController } from './friends.controller.js';
@@ -24,6 +25,7 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
   controllers: [PeopleController, FriendsController, InvitesController],
   providers: [
     transactorProvider,
+    BetsTogether,
     FriendsRepository,
     PeopleRepository,
     InvitesRepository,
@@ -34,6 +36,6 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
     InvitesService,
     SearchRateLimitGuard,
   ],
-  exports: [FriendsService, RelationsService, FriendsRepository],
+  exports: [BetsTogether, FriendsService, RelationsService, FriendsRepository],
 })
 export class FriendsModule {}

@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Transactor } from '../../database/transactor.js';
-import { PeopleRepository } from './people.repository.js';
+import { BetsTogether } from './bets-together.js';
 import { RelationsService } from './relations.service.js';
 import type { HeadToHeadDto } from './dto/person.dto.js';
 import { NotFriendsError } from './friends.errors.js';
 
 /**
  * The record between two friends over their completed bets, and how many bets between them are still open,
- * computed in one SQL statement.
+ * as bets counts them in one statement.
  */
 @Injectable()
 export class HeadToHeadService {
   constructor(
     private readonly transactor: Transactor,
-    private readonly people: PeopleRepository,
+    private readonly together: BetsTogether,
     private readonly relations: RelationsService,
   ) {}
 
@@ -22,7 +22,7 @@ export class HeadToHeadService {
     if (friendId === viewer.id || !(await this.relations.areFriends(viewer.id, friendId))) {
       throw new NotFriendsError();
     }
-    const row = await this.transactor.read((tx) => this.people.headToHead(tx, viewer.id, friendId));
+    const row = await this.transactor.read((tx) => this.together.recordBetween(tx, viewer.id, friendId));
     const latest = row?.latest ?? null;
     const kind = latest === 'won' || latest === 'lost' ? latest : 'none';
     return {

@@ -1,3 +1,4 @@
+export { BetsTogether, type BetsTogetherSource, type HeadToHeadRow } from './bets-together.js';
 export { FriendsModule } from './friends.module.js';
 export { countAcceptedFriends, FriendsRepository } from './friends.repository.js';
 export { Friendship } from './friendship.entity.js';

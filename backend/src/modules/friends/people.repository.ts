@@ -39,25 +39,10 @@ export interface ProfileRow extends PersonRow {
   state: string | null;
   createdAt: Date;
   balance: string;
-  won: number;
-  lost: number;
-}
-
-export interface HeadToHeadRow {
-  won: number;
-  lost: number;
-  draws: number;
-  total: number;
-  net: string;
-  biggest: string | null;
-  latest: 'won' | 'lost' | 'draw' | null;
-  streak: number;
-  active: number;
-  pending: number;
 }
 
 /**
- * The people queries (search, suggestions, profiles, head-to-head), each one statement, in the caller's
+ * The people queries (search, suggestions, profiles), each one statement, in the caller's
  * transaction or read (`Transactor.read`). What they show of a person is decided by the service.
  */
 @Injectable()
@@ -141,13 +126,12 @@ export class PeopleRepository {
   peopleYouMayKnow(
     tx: TxOrManager,
     viewerId: string,
+    opponentIds: string[],
   ): Promise<(PersonRow & { mutualFriends: number; betTogether: boolean })[]> {
     return queryIn<(PersonRow & { mutualFriends: number; betTogether: boolean })[]>(
       tx,
       `WITH ${FRIENDS_OF_FRIENDS}, opponents AS (
-         SELECT DISTINCT CASE WHEN b."creatorId" = $1::uuid THEN b."opponentId" ELSE b."creatorId" END AS id
-           FROM bets b
-          WHERE (b."creatorId" = $1::uuid OR b."opponentId" = $1::uuid) AND b."opponentId" IS NOT NULL
+         SELECT DISTINCT unnest($2::uuid[]) AS id
        ), candidates AS (
          SELECT coalesce(fof.id, opponents.id) AS id, coalesce(fof.mutual, 0) AS mutual,
                 opponents.id IS NOT NULL AS "betTogether"
@@ -163,7 +147,7 @@ export class PeopleRepository {
                            WHERE d."userId" = $1::uuid AND d."dismissedUserId" = c.id)
         ORDER BY c.mutual DESC, c."betTogether" DESC, lower(u.username) ASC NULLS LAST, u.id
         LIMIT ${SUGGESTION_LIMIT}`,
-      [viewerId],
+      [viewerId, opponentIds],
     );
   }
 
@@ -186,7 +170,7 @@ export class PeopleRepository {
     );
   }
 
-  /** One person with their record, as the viewer may find them (banned people only for admins and themselves). */
+  /** One person as the viewer may find them (banned people only for admins and themselves). */
   async profile(
     tx: TxOrManager,
     viewer: { id: string; isAdmin: boolean },
@@ -194,63 +178,11 @@ export class PeopleRepository {
   ): Promise<ProfileRow | undefined> {
     const [row] = await queryIn<ProfileRow[]>(
       tx,
-      `SELECT ${PERSON_COLUMNS}, u.state, u."createdAt", u.balance::text AS balance,
-              (SELECT count(*) FROM bets b
-                WHERE b.status = 'completed' AND (b."creatorId" = u.id OR b."opponentId" = u.id)
-                  AND b."winnerUserId" = u.id)::int AS won,
-              (SELECT count(*) FROM bets b
-                WHERE b.status = 'completed' AND (b."creatorId" = u.id OR b."opponentId" = u.id)
-                  AND b."winnerUserId" IS NOT NULL AND b."winnerUserId" <> u.id)::int AS lost
+      `SELECT ${PERSON_COLUMNS}, u.state, u."createdAt", u.balance::text AS balance
          FROM users u
          ${FRIENDSHIP_WITH_VIEWER}
         WHERE u.id = $2::uuid AND u."deletedAt" IS NULL AND (u."bannedAt" IS NULL OR $3::boolean OR u.id = $1::uuid)`,
       [viewer.id, personId, viewer.isAdmin],
-    );
-    return row;
-  }
-
-  /** The record between two people over their completed bets, and their open bets: one statement. */
-  async headToHead(tx: TxOrManager, viewerId: string, friendId: string): Promise<HeadToHeadRow | undefined> {
-    // Results from the viewer's side, newest first (by resolution time); the streak is the run of equal
-    // results at the head of that list, a draw breaking any run. At odds a win earns the other's stake and a
-    // loss costs one's own.
-    const [row] = await queryIn<HeadToHeadRow[]>(
-      tx,
-      `WITH played AS (
-         SELECT CASE WHEN "creatorId" = $1::uuid THEN amount ELSE coalesce("opponentAmount", amount) END AS mine,
-                CASE WHEN "creatorId" = $1::uuid THEN coalesce("opponentAmount", amount) ELSE amount END AS theirs,
-                CASE WHEN "winnerUserId" = $1::uuid THEN 'won'
-                     WHEN "winnerUserId" = $2::uuid THEN 'lost'
-                     ELSE 'draw' END AS result,
-                row_number() OVER (ORDER BY coalesce("resolutionDate", "updatedAt") DESC, id DESC) AS rn
-           FROM bets
-          WHERE status = 'completed'
-            AND (("creatorId" = $1::uuid AND "opponentId" = $2::uuid)
-              OR ("creatorId" = $2::uuid AND "opponentId" = $1::uuid))
-       ), latest AS (
-         SELECT result FROM played WHERE rn = 1
-       ), open AS (
-         SELECT status FROM bets
-          WHERE status IN ('pending', 'active', 'disputed')
-            AND (("creatorId" = $1::uuid AND "opponentId" = $2::uuid)
-              OR ("creatorId" = $2::uuid AND "opponentId" = $1::uuid))
-       )
-       SELECT count(*) FILTER (WHERE result = 'won')::int AS won,
-              count(*) FILTER (WHERE result = 'lost')::int AS lost,
-              count(*) FILTER (WHERE result = 'draw')::int AS draws,
-              count(*)::int AS total,
-              coalesce(sum(CASE result WHEN 'won' THEN theirs WHEN 'lost' THEN -mine ELSE 0 END), 0)
-                ::numeric(14, 2)::text AS net,
-              (max(theirs) FILTER (WHERE result = 'won'))::numeric(14, 2)::text AS biggest,
-              (SELECT result FROM latest) AS latest,
-              (SELECT count(*) FROM played
-                WHERE rn < coalesce((SELECT min(rn) FROM played
-                                      WHERE result IS DISTINCT FROM (SELECT result FROM latest)),
-                                    2147483647))::int AS streak,
-              (SELECT count(*) FROM open WHERE status IN ('active', 'disputed'))::int AS active,
-              (SELECT count(*) FROM open WHERE status = 'pending')::int AS pending
-         FROM played`,
-      [viewerId, friendId],
     );
     return row;
   }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user.js';
 import { Transactor } from '../../database/transactor.js';
-import { profileOf } from '../users/index.js';
+import { BetRecords, profileOf } from '../users/index.js';
 import type { PersonProfileDto, PersonResultDto, SuggestionDto } from './dto/person.dto.js';
 import { PersonNotFoundError, SelfDismissError } from './friends.errors.js';
+import { BetsTogether } from './bets-together.js';
 import { PeopleRepository } from './people.repository.js';
 import { escapeLike, friendshipStatusOf, presentPerson, relationTo } from './person-rows.js';
 
@@ -28,6 +29,8 @@ export class PeopleService {
   constructor(
     private readonly transactor: Transactor,
     private readonly people: PeopleRepository,
+    private readonly records: BetRecords,
+    private readonly together: BetsTogether,
   ) {}
 
   /**
@@ -68,7 +71,9 @@ export class PeopleService {
    * friends, anyone they dismissed, or deleted and banned people. At most ten, one query.
    */
   async peopleYouMayKnow(viewer: AuthUser): Promise<SuggestionDto[]> {
-    const rows = await this.transactor.read((tx) => this.people.peopleYouMayKnow(tx, viewer.id));
+    const rows = await this.transactor.read(async (tx) =>
+      this.people.peopleYouMayKnow(tx, viewer.id, await this.together.opponentsOf(tx, viewer.id)),
+    );
     return rows.map((row) => ({
       ...presentPerson(viewer, row),
       mutualFriends: row.mutualFriends,
@@ -87,10 +92,13 @@ export class PeopleService {
 
   /** One person's profile, every field their privacy settings hide from the viewer set to null. */
   async profile(viewer: AuthUser, personId: string): Promise<PersonProfileDto> {
-    const row = await this.transactor.read((tx) => this.people.profile(tx, viewer, personId));
-    if (!row) throw new PersonNotFoundError();
+    const { row, record } = await this.transactor.read(async (tx) => {
+      const row = await this.people.profile(tx, viewer, personId);
+      return { row, record: row ? await this.records.wonLostOf(tx, row.id) : undefined };
+    });
+    if (!row || !record) throw new PersonNotFoundError();
     const friendshipStatus = friendshipStatusOf(viewer.id, row.friendshipState, row.friendshipRequesterId);
     const relation = relationTo(viewer, row.id, friendshipStatus === 'friends');
-    return { ...profileOf(row, relation, { won: row.won, lost: row.lost }), friendshipStatus };
+    return { ...profileOf(row, relation, record), friendshipStatus };
   }
 }

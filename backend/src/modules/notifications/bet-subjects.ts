@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Port } from '../../common/port.js';
 import type { TxOrManager } from '../../database/transactor.js';
 
 /** What a notification's bet is like now, for the recipient (see NotificationSubject). */
@@ -21,15 +22,12 @@ export interface BetSubjectSource {
  * it starts.
  */
 @Injectable()
-export class BetSubjects {
-  private source?: BetSubjectSource;
-
-  plugIn(source: BetSubjectSource): void {
-    this.source = source;
+export class BetSubjects extends Port<BetSubjectSource> {
+  constructor() {
+    super('bet subjects');
   }
 
   statesFor(tx: TxOrManager, userId: string, betIds: number[]): Promise<({ id: number } & BetState)[]> {
-    if (!this.source) throw new Error('No bet subject source: the bets module plugs one in when it starts');
-    return this.source.statesFor(tx, userId, betIds);
+    return this.plugged.statesFor(tx, userId, betIds);
   }
 }

@@ -2,6 +2,7 @@ export { AccountDeletionParticipants } from './account-deletion-participants.js'
 export type { AccountDeletionParticipant } from './account-deletion-participants.js';
 export { AccountStanding, runningSuspension } from './account-standing.js';
 export type { ChallengeablePerson } from './account-standing.js';
+export { BetRecords, type BetRecordSource, type WonLost } from './bet-records.js';
 export { SelfUserDto } from './dto/self-user.dto.js';
 export { distinctNames } from './person-name.js';
 export type { NameablePerson } from './person-name.js';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { transactorProvider } from '../../database/transactor.js';
 import { AccountDeletionParticipants } from './account-deletion-participants.js';
 import { AccountStanding } from './account-standing.js';
+import { BetRecords } from './bet-records.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
@@ -12,7 +13,8 @@ import { UsersService } from './users.service.js';
     UsersRepository,
     UsersService,
     AccountDeletionParticipants,
+    BetRecords,
   ],
-  exports: [AccountStanding, UsersService, AccountDeletionParticipants],
+  exports: [AccountStanding, UsersService, AccountDeletionParticipants, BetRecords],
 })
 export class UsersModule {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Port } from '../../common/port.js';
 
 /** Tells how much of a person's money sits in escrow: the bets module, which knows which bets are open. */
 export interface EscrowSource {
@@ -11,15 +12,12 @@ export interface EscrowSource {
  * so the wallet cannot ask bets directly: the bets module plugs its source in when it starts.
  */
 @Injectable()
-export class Escrow {
-  private source?: EscrowSource;
-
-  plugIn(source: EscrowSource): void {
-    this.source = source;
+export class Escrow extends Port<EscrowSource> {
+  constructor() {
+    super('escrow');
   }
 
   heldBy(userId: string): Promise<string> {
-    if (!this.source) throw new Error('No escrow source: the bets module plugs one in when it starts');
-    return this.source.heldBy(userId);
+    return this.plugged.heldBy(userId);
   }
 }

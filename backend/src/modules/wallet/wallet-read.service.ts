@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Decimal } from 'decimal.js';
+import { fromCents, toCents } from '../../common/money.js';
 import { Escrow } from './escrow.js';
 import type { LedgerEntryDto, WalletSummaryDto } from './wallet.controller.js';
 import { WalletReadsRepository, type BetReceiptRow } from './wallet-reads.repository.js';
@@ -18,7 +18,7 @@ export class WalletReadService {
       this.reads.balanceOf(userId),
       this.escrow.heldBy(userId),
     ]);
-    return { available, inPlay, total: new Decimal(available).plus(inPlay).toFixed(2), currency: 'USD' };
+    return { available, inPlay, total: fromCents(toCents(available) + toCents(inPlay)), currency: 'USD' };
   }
 
   /** The ledger rows of these types that name a bet, oldest first; one person's only when `userId` is given. */

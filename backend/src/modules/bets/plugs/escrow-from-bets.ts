@@ -1,10 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { Escrow, type EscrowSource } from '../wallet/index.js';
-import { BetReadsRepository } from './bet-reads.repository.js';
+import { Escrow, type EscrowSource } from '../../wallet/index.js';
+import { BetReadsRepository } from '../bet-reads.repository.js';
 
 /** What the wallet shows as in play: the stakes of the person's seats in open bets, duels and pots alike. */
 @Injectable()
-export class BetEscrowSource implements EscrowSource, OnModuleInit {
+export class EscrowFromBets implements EscrowSource, OnModuleInit {
   constructor(
     private readonly escrow: Escrow,
     private readonly reads: BetReadsRepository,
