@@ -1,4 +1,5 @@
 import { befriend } from '../friends/friends-helpers.js';
+import { potAction, potBody, withFriends } from '../bets/pot-helpers.js';
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -291,6 +292,30 @@ describe('settings: notifications, privacy, password, export', () => {
       expect(data.friendships).toEqual([
         expect.objectContaining({ requesterId: user.id, addresseeId: friend.id, status: 'accepted' }),
       ]);
+    });
+
+    it('lists the group pots the user joined and every seat they hold', async () => {
+      const { creator: host, friends } = await withFriends(t, 2);
+      const [user] = friends as [SignedUpUser, SignedUpUser];
+      const pot = await api(t, 'POST', '/api/bets', {
+        token: host.token,
+        body: potBody(friends, { creatorPick: 'Ben' }),
+      });
+      expect(pot.status).toBe(201);
+      const potId = pot.body.id as number;
+      expect((await potAction(t, user, potId, 'join', { pick: 'Ana' })).status).toBe(200);
+
+      const data = (await api(t, 'GET', '/api/settings/export', { token: user.token })).body as {
+        bets: { id: number; kind: string; creatorId: string; amount: string }[];
+        seats: { betId: number; role: string; pick: string | null; stake: string; joinedAt: string | null }[];
+      };
+      expect(data.bets).toEqual([
+        expect.objectContaining({ id: potId, kind: 'pot', creatorId: host.id, amount: '10.00' }),
+      ]);
+      expect(data.seats).toEqual([
+        expect.objectContaining({ betId: potId, role: 'player', pick: 'Ana', stake: '10.00' }),
+      ]);
+      expect(data.seats[0]?.joinedAt).toEqual(expect.any(String));
     });
 
     it('is for signed-in users only', async () => {

@@ -9,13 +9,28 @@ import type { TxOrManager } from '../../database/transactor.js';
  */
 @Injectable()
 export class BetsExport {
+  /** Every bet the person holds a seat in (a duel's two people, a pot's players and invitees alike). */
   betsOf<Row>(tx: TxOrManager, userId: string, limit: number): Promise<Row[]> {
     return queryIn<Row[]>(
       tx,
-      `SELECT id, title, description, amount::text, "creatorId", "opponentId", status, duration, outcomes, "creatorPick",
-              "opponentPick", "creatorResult", "opponentResult", "finalResult", "winnerUserId", "resolutionType",
-              "createdAt", "expiresAt", "resolutionDate"
-         FROM bets WHERE "creatorId" = $1 OR "opponentId" = $1 ORDER BY id LIMIT ${limit}`,
+      `SELECT b.id, b.kind, b.title, b.description, b.amount::text, b."opponentAmount"::text, b."creatorId",
+              b."opponentId", b.status, b.duration, b.outcomes, b."creatorPick", b."opponentPick", b."creatorResult",
+              b."opponentResult", b."finalResult", b."winnerUserId", b."resolutionType", b."createdAt",
+              b."expiresAt", b."resolutionDate"
+         FROM bets b
+        WHERE b.id IN (SELECT "betId" FROM bet_participants WHERE "userId" = $1)
+           OR b."creatorId" = $1 OR b."opponentId" = $1
+        ORDER BY b.id LIMIT ${limit}`,
+      [userId],
+    );
+  }
+
+  /** The person's seats: role, pick, stake, report and payout in each bet. */
+  seatsOf<Row>(tx: TxOrManager, userId: string, limit: number): Promise<Row[]> {
+    return queryIn<Row[]>(
+      tx,
+      `SELECT "betId", role, pick, stake::text, result, "joinedAt", payout::text
+         FROM bet_participants WHERE "userId" = $1 ORDER BY "betId" LIMIT ${limit}`,
       [userId],
     );
   }

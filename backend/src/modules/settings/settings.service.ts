@@ -139,7 +139,7 @@ export class SettingsService {
 
   /**
    * The user's own data: profile (as they see it: no hash, secret or code), settings, ledger rows, the
-   * bets they are party to, their bet activities and friendships. One bounded query per list, asked of the
+   * bets they hold a seat in and those seats, their bet activities and friendships. One bounded query per list, asked of the
    * module that owns it.
    */
   async exportData(userId: string): Promise<AccountExportDto> {
@@ -157,6 +157,7 @@ export class SettingsService {
       transactions: await this.ledger.exportOf(userId, EXPORT_LIMIT),
       ...(await this.transactor.read(async (tx) => ({
         bets: await this.bets.betsOf(tx, userId, EXPORT_LIMIT),
+        seats: await this.bets.seatsOf(tx, userId, EXPORT_LIMIT),
         betActivities: await this.bets.activitiesOf(tx, userId, EXPORT_LIMIT),
       }))),
       friendships: await this.friendships.exportOf(userId, EXPORT_LIMIT),

@@ -32,9 +32,18 @@ export class ExportTransactionDto {
 
 export class ExportBetDto {
   @ApiProperty() id: number;
+  @ApiProperty({ enum: ['duel', 'pot'] }) kind: string;
   @ApiProperty() title: string;
   @ApiProperty({ nullable: true, type: String }) description: string | null;
-  @ApiProperty({ example: '40.00' }) amount: string;
+  @ApiProperty({ example: '40.00', description: 'The creator’s stake (a pot’s stake for every player)' })
+  amount: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '10.00',
+    description: 'A duel’s opponent’s stake when it differs from the creator’s',
+  })
+  opponentAmount: string | null;
   @ApiProperty() creatorId: string;
   @ApiProperty({ nullable: true, type: String }) opponentId: string | null;
   @ApiProperty() status: string;
@@ -50,6 +59,17 @@ export class ExportBetDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) expiresAt: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) resolutionDate: string | null;
+}
+
+/** One of the person's seats: in which bet, as what, with which pick, stake, report and payout. */
+export class ExportSeatDto {
+  @ApiProperty() betId: number;
+  @ApiProperty({ enum: ['creator', 'opponent', 'player'] }) role: string;
+  @ApiProperty({ nullable: true, type: String }) pick: string | null;
+  @ApiProperty({ example: '10.00' }) stake: string;
+  @ApiProperty({ nullable: true, type: String }) result: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) joinedAt: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '13.33' }) payout: string | null;
 }
 
 export class ExportBetActivityDto {
@@ -80,7 +100,9 @@ export class AccountExportDto {
   @ApiProperty({ type: SelfUserDto }) profile: SelfUserDto;
   @ApiProperty({ type: ExportSettingsDto }) settings: ExportSettingsDto;
   @ApiProperty({ type: [ExportTransactionDto] }) transactions: ExportTransactionDto[];
-  @ApiProperty({ type: [ExportBetDto] }) bets: ExportBetDto[];
+  @ApiProperty({ type: [ExportBetDto], description: 'Every bet the person holds a seat in, duels and pots' })
+  bets: ExportBetDto[];
+  @ApiProperty({ type: [ExportSeatDto] }) seats: ExportSeatDto[];
   @ApiProperty({ type: [ExportBetActivityDto] }) betActivities: ExportBetActivityDto[];
   @ApiProperty({ type: [ExportFriendshipDto] }) friendships: ExportFriendshipDto[];
 }
