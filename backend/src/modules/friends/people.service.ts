@@ -67,8 +67,8 @@ export class PeopleService {
 
   /**
    * "People you may know" on /friends (docs/product.md, "Finding people"): friends of friends, most mutual
-   * friends first, and people the viewer has had a bet with who are not friends yet; never the viewer, their
-   * friends, anyone they dismissed, or deleted and banned people. At most ten, one query.
+   * friends first, and people the viewer has bet with (asked of bets) who are not friends yet; never the
+   * viewer, their friends, anyone they dismissed, or deleted and banned people. At most ten.
    */
   async peopleYouMayKnow(viewer: AuthUser): Promise<SuggestionDto[]> {
     const rows = await this.transactor.read(async (tx) =>
