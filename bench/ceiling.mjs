@@ -29,12 +29,12 @@ import { outboxRowsOf } from '../backend/dist/modules/notifications/delivery/not
 import { distinctNames } from '../backend/dist/modules/users/person-name.js';
 import { summarise } from '../backend/dist/modules/users/privacy.js';
 
-export const SESSION_USER = `SELECT u.id, u."isAdmin" FROM sessions s JOIN users u ON u.id = (s.sess->>'userId')::uuid
-  WHERE s.sid = $1 AND s.expire > now() AND u."bannedAt" IS NULL AND u."deletedAt" IS NULL`;
+export const SESSION_USER = `SELECT u.id, u."isAdmin" FROM sessions s JOIN people u ON u.id = (s.sess->>'userId')::uuid
+  WHERE s.sid = $1 AND s.expire > now() AND u.active`;
 const SELF = `SELECT u.id, u."firstName", u."lastName", u.email, u.username, u."phoneNumber", u.birthday, u.state,
   u.balance, u."profileImageUrl", u."isAdmin", u."profileCompleted", u."createdAt", u."emailNotifications",
   u."pushNotifications", u."privacySettings", u."twoFactorEnabled", u."isEmailVerified", u."authProvider", u."suspendedUntil", s.won, s.lost
-  FROM users u LEFT JOIN user_bet_stats s ON s."userId" = u.id WHERE u.id = $1 AND u."deletedAt" IS NULL`;
+  FROM users u LEFT JOIN bet_records s ON s."userId" = u.id WHERE u.id = $1 AND u."deletedAt" IS NULL`;
 const PERSON = `id, username, "firstName", "lastName", "profileImageUrl", "privacySettings", email`;
 // The bet columns and people Betwixt's BetReadsRepository reads (BET_COLUMNS, PEOPLE_JOINS there).
 const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."creatorId", b."opponentId", b.status,
@@ -44,11 +44,11 @@ const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."crea
   b."opponentAmount", b."offerBy", b."offerPick", b."offerRounds",
   row_to_json(c) AS creator, row_to_json(o) AS opponent, row_to_json(w) AS winner, row_to_json(r) AS referee`;
 const PEOPLE_JOINS = `
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."creatorId") c ON true
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."opponentId") o ON true
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."winnerUserId") w ON true
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."refereeId") r ON true`;
-const SEAT_PERSON = `LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true`;
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = b."creatorId") c ON true
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = b."opponentId") o ON true
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = b."winnerUserId") w ON true
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = b."refereeId") r ON true`;
+const SEAT_PERSON = `LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = s."userId") u ON true`;
 const SEAT_ORDER = `s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`;
 // BetReadsRepository.one: the bet with its people and its seats, one statement.
 const ONE_BET = prepared(`SELECT ${BET_COLUMNS},
@@ -147,13 +147,10 @@ const SEAT_ROWS = `INSERT INTO bet_participants ("betId", "userId", role, pick, 
 const ACTOR_NAMES =
   prepared(`SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
   json_build_object('firstName', r."firstName", 'lastName', r."lastName", 'username', r.username) AS reader,
-  EXISTS (SELECT 1 FROM friendships f
-           WHERE f.status = 'accepted'
-             AND ((f."requesterId" = p.recipient AND f."addresseeId" = u.id)
-               OR (f."requesterId" = u.id AND f."addresseeId" = p.recipient))) AS friend
+  EXISTS (SELECT 1 FROM friend_pairs f WHERE f."personId" = p.recipient AND f."friendId" = u.id) AS friend
   FROM unnest($1::uuid[], $2::uuid[]) AS p(recipient, actor)
-  JOIN users u ON u.id = p.actor
-  JOIN users r ON r.id = p.recipient`);
+  JOIN people u ON u.id = p.actor
+  JOIN people r ON r.id = p.recipient`);
 // NotificationsRepository.insert: the rows and their outbox rows (notification-outbox.ts) in one statement.
 // The bench runs Betwixt without SMTP, so the email half selects nothing in both servers ($9 false).
 const withOutbox = (insert) =>

@@ -104,6 +104,16 @@ const TABLES_WITHOUT_ENTITY = {
   database: ['schema_rules'],
 };
 
+/**
+ * Views a module publishes for others to read in SQL (database/rules/published-views.ts), by owner. Another
+ * module may read one; writing to one is as foreign as naming the table under it.
+ */
+const PUBLISHED_VIEWS = {
+  users: ['people'],
+  friends: ['friend_pairs'],
+  bets: ['bet_records'],
+};
+
 /** Every table the migrations create. */
 function migratedTables() {
   const tables = new Set();
@@ -134,6 +144,7 @@ function tableOwners(entityMap = entities()) {
     owners.set(table, part);
   };
   for (const { table, part } of entityMap.values()) own(table, part);
+  for (const [part, views] of Object.entries(PUBLISHED_VIEWS)) for (const view of views) own(view, part);
   for (const [part, tables] of Object.entries(TABLES_WITHOUT_ENTITY))
     for (const table of tables)
       if (typeof table === 'string') own(table, part);
@@ -141,11 +152,15 @@ function tableOwners(entityMap = entities()) {
   return owners;
 }
 
-// A table named by SQL (FROM, JOIN, UPDATE, INSERT INTO, DELETE FROM, TABLE) or handed to TypeORM as an entity
-// (manager.find(User, …), getRepository(Bet), .from(Bet, 'b'), a relation's () => User).
-const SQL_TABLE = /\b(?:FROM|JOIN|UPDATE|INTO|TABLE|TRUNCATE)\s+(?:ONLY\s+)?"?([a-z_]+)"?/g;
+// A table named by SQL (FROM, JOIN, UPDATE, INSERT INTO, DELETE FROM, TABLE), the keyword kept to tell a read
+// from a write, or handed to TypeORM as an entity (manager.find(User, …), getRepository(Bet), .from(Bet, 'b')).
+// A relation's `() => User` is a foreign key: it names the owner's primary key and reads nothing, so it is not
+// a use (the migrations test keeps the constraint).
+const SQL_TABLE = /\b(DELETE\s+FROM|FROM|JOIN|UPDATE|INTO|TABLE|TRUNCATE)\s+(?:ONLY\s+)?"?([a-z_]+)"?/g;
 const ENTITY_USE =
-  /(?:\b(?:getRepository|find\w*|count\w*|exists\w*|insert|update|delete|save|upsert|increment|decrement|from|\w*[jJ]oin\w*|sum|average|minimum|maximum)\(\s*|\(\)\s*=>\s*)([A-Z]\w*)\b/g;
+  /\b(?:getRepository|find\w*|count\w*|exists\w*|insert|update|delete|save|upsert|increment|decrement|from|\w*[jJ]oin\w*|sum|average|minimum|maximum)\(\s*([A-Z]\w*)\b/g;
+const READ_KEYWORD = /^(?:FROM|JOIN)$/;
+const publishedViews = new Set(Object.values(PUBLISHED_VIEWS).flat());
 
 /**
  * Tables a module names that another part owns, as `module -> table` with the files that do it. A module's own
@@ -158,19 +173,20 @@ function foreignTables(
 ) {
   // Files may also be [path, text] pairs, as deepImports takes them.
   const found = new Map();
-  const note = (file, table) => {
+  const note = (file, table, read) => {
     const from = moduleOf(file);
     const owner = owners.get(table);
     if (from === null || owner === undefined || owner === from || SHARED.includes(owner)) return;
+    if (read && publishedViews.has(table)) return;
     const key = `${from} -> ${table}`;
     if (!found.has(key)) found.set(key, new Set());
     found.get(key).add(relative(src, file));
   };
   for (const [file, text] of withTexts(files)) {
-    for (const match of text.matchAll(SQL_TABLE)) note(file, match[1]);
+    for (const match of text.matchAll(SQL_TABLE)) note(file, match[2], READ_KEYWORD.test(match[1]));
     for (const match of text.matchAll(ENTITY_USE)) {
       const entity = entityMap.get(match[1]);
-      if (entity) note(file, entity.table);
+      if (entity) note(file, entity.table, false);
     }
   }
   return found;
@@ -239,7 +255,7 @@ function ownershipTable(owners = tableOwners()) {
       `| ${part} | ${byPart
         .get(part)
         .sort()
-        .map((table) => `\`${table}\``)
+        .map((table) => (publishedViews.has(table) ? `\`${table}\` (published view)` : `\`${table}\``))
         .join(', ')} |`,
     );
   return lines.join('\n');
@@ -277,6 +293,7 @@ module.exports = {
   mermaid,
   documentedGraph,
   ownershipTable,
+  publishedViews,
   documentedOwners,
   deepImportTarget,
   deepImports,

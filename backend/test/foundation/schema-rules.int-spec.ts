@@ -3,12 +3,17 @@ import { SCHEMA_RULES, type SchemaRule } from '../../src/database/rules/index.js
 import { applySchemaRules } from '../../src/database/schema-rules.js';
 import { useTestDataSource } from '../support/test-database.js';
 
-/** The functions and triggers a rule set's SQL defines, by name. */
-function definedBy(rules: readonly SchemaRule[]): { functions: string[]; triggers: string[] } {
+/** The functions, triggers and views a rule set's SQL defines, by name. */
+function definedBy(rules: readonly SchemaRule[]): {
+  functions: string[];
+  triggers: string[];
+  views: string[];
+} {
   const sql = rules.map((rule) => rule.sql).join('\n');
   return {
     functions: [...sql.matchAll(/CREATE OR REPLACE FUNCTION public\.(\w+)\(/g)].map((m) => m[1] ?? '').sort(),
     triggers: [...sql.matchAll(/CREATE OR REPLACE TRIGGER "(\w+)"/g)].map((m) => m[1] ?? '').sort(),
+    views: [...sql.matchAll(/CREATE OR REPLACE VIEW (\w+)/g)].map((m) => m[1] ?? '').sort(),
   };
 }
 
@@ -25,9 +30,65 @@ describe('the database’s rules, kept in database/rules', () => {
     const triggers: { name: string }[] = await dataSource().query(
       `SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1`,
     );
+    const views: { name: string }[] = await dataSource().query(
+      `SELECT viewname AS name FROM pg_views WHERE schemaname = 'public' ORDER BY 1`,
+    );
     const defined = definedBy(SCHEMA_RULES);
     expect(functions.map((row) => row.name).sort()).toEqual(defined.functions);
     expect(triggers.map((row) => row.name).sort()).toEqual(defined.triggers);
+    expect(views.map((row) => row.name).sort()).toEqual(defined.views);
+    expect(defined.views).toEqual(['bet_records', 'friend_pairs', 'people']);
+  });
+
+  it('publish views that agree with the tables under them', async () => {
+    const [active, deleted, banned] = await dataSource().query<{ id: string }[]>(
+      `INSERT INTO users (email, username, "deletedAt", "bannedAt")
+       VALUES ('v1@example.com', 'view_active', NULL, NULL),
+              ('v2@example.com', 'view_deleted', now(), NULL),
+              ('v3@example.com', 'view_banned', NULL, now())
+       RETURNING id`,
+    );
+    const ids = [active?.id, deleted?.id, banned?.id];
+    // people: every account, its standing recomputed here from the columns the flags stand for.
+    const people = await dataSource().query<
+      { username: string; active: boolean; deleted: boolean; banned: boolean }[]
+    >(`SELECT username, active, deleted, banned FROM people WHERE id = ANY($1::uuid[]) ORDER BY username`, [
+      ids,
+    ]);
+    const recomputed = await dataSource().query<typeof people>(
+      `SELECT username, ("deletedAt" IS NULL AND "bannedAt" IS NULL) AS active, "deletedAt" IS NOT NULL AS deleted,
+              "bannedAt" IS NOT NULL AS banned
+         FROM users WHERE id = ANY($1::uuid[]) ORDER BY username`,
+      [ids],
+    );
+    expect(people).toEqual(recomputed);
+    expect(people.map((row) => row.active)).toEqual([true, false, false]);
+
+    // friend_pairs: an accepted friendship from both sides, a pending or declined one from neither.
+    await dataSource().query(
+      `INSERT INTO friendships ("requesterId", "addresseeId", status)
+       VALUES ($1, $2, 'accepted'), ($1, $3, 'pending'), ($3, $2, 'declined')`,
+      ids,
+    );
+    const pairs = await dataSource().query<{ personId: string; friendId: string }[]>(
+      `SELECT "personId", "friendId" FROM friend_pairs WHERE "personId" = ANY($1::uuid[]) ORDER BY 1, 2`,
+      [ids],
+    );
+    const expected = [
+      { personId: active?.id, friendId: deleted?.id },
+      { personId: deleted?.id, friendId: active?.id },
+    ].sort((a, b) => `${a.personId}${a.friendId}`.localeCompare(`${b.personId}${b.friendId}`));
+    expect(pairs).toEqual(expected);
+
+    // bet_records: the counters bets keeps, row for row.
+    await dataSource().query(
+      `INSERT INTO user_bet_stats ("userId", won, lost) VALUES ($1, 3, 2)
+       ON CONFLICT ("userId") DO UPDATE SET won = 3, lost = 2`,
+      [active?.id],
+    );
+    expect(
+      await dataSource().query(`SELECT won, lost FROM bet_records WHERE "userId" = $1`, [active?.id]),
+    ).toEqual([{ won: 3, lost: 2 }]);
   });
 
   it('run again only when their text changes', async () => {

@@ -22,6 +22,8 @@ export class SchemaRules1795800000000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    // The published views (database/rules/published-views.ts) stand on tables that earlier migrations drop.
+    await queryRunner.query(`DROP VIEW IF EXISTS people, friend_pairs, bet_records`);
     await queryRunner.query(volumeFunction(POT_VOLUME));
     await queryRunner.query(`DROP TABLE "schema_rules"`);
   }

@@ -42,8 +42,8 @@ export class SessionsRepository {
     const [row] = await this.reads.rows<{ id: string; isAdmin: boolean }>(
       prepared(`SELECT u.id, u."isAdmin"
          FROM sessions s
-         JOIN users u ON u.id = (s.sess->>'userId')::uuid
-        WHERE s.sid = $1 AND s.expire > now() AND u."bannedAt" IS NULL AND u."deletedAt" IS NULL`),
+         JOIN people u ON u.id = (s.sess->>'userId')::uuid
+        WHERE s.sid = $1 AND s.expire > now() AND u.active`),
       [sid],
     );
     return row;

@@ -18,13 +18,13 @@ const BET_COLUMNS = `b.id, b.title, b.description, b.amount, b.outcomes, b."crea
   b."opponentAmount", b."offerBy", b."offerPick", b."offerRounds",
   row_to_json(c) AS creator, row_to_json(o) AS opponent, row_to_json(w) AS winner, row_to_json(r) AS referee`;
 /** A seat's person, and the order a bet's seats are shown in: as people joined, the creator first among equals. */
-const SEAT_PERSON = `LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = s."userId") u ON true`;
+const SEAT_PERSON = `LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = s."userId") u ON true`;
 const SEAT_ORDER = `s."joinedAt" NULLS LAST, (s.role = 'creator') DESC, s."userId"`;
 const PEOPLE_JOINS = `
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."creatorId") c ON true
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."opponentId") o ON true
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."winnerUserId") w ON true
-  LEFT JOIN LATERAL (SELECT ${PERSON} FROM users WHERE id = b."refereeId") r ON true`;
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = b."creatorId") c ON true
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = b."opponentId") o ON true
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = b."winnerUserId") w ON true
+  LEFT JOIN LATERAL (SELECT ${PERSON} FROM people WHERE id = b."refereeId") r ON true`;
 
 /** A person on a bet as read: what a summary needs, and the email for the admin views. */
 export type PartyRow = SummarisableUser & { email?: string | null };
@@ -209,7 +209,7 @@ export class BetReadsRepository {
   /** Everyone the viewer has bet against, most recent bet first, one row per person. */
   opponents(viewerId: string, limit: number): Promise<PartyRow[]> {
     return this.reads.rows<PartyRow>(
-      `SELECT ${PERSON} FROM users u JOIN (
+      `SELECT ${PERSON} FROM people u JOIN (
          SELECT other, max(id) AS latest FROM (
            SELECT "opponentId" AS other, id FROM bets WHERE "creatorId" = $1 AND "opponentId" IS NOT NULL
            UNION ALL
@@ -267,7 +267,7 @@ export class BetReadsRepository {
     const [row] = await this.reads.rows<ChallengeRow>(
       `SELECT b.title, b.amount, b.outcomes, b."creatorPick", b."creatorId", b."opponentId", b.status,
               b."expiresAt", b.kind, b."joinBy", u."firstName", u."lastName", u.username, u."privacySettings"
-         FROM bets b JOIN users u ON u.id = b."creatorId"
+         FROM bets b JOIN people u ON u.id = b."creatorId"
         WHERE b."challengeCode" = $1`,
       [code],
     );

@@ -81,7 +81,7 @@ export class RefereeRepository {
   async activityVisibilityOf(tx: TxOrManager, userId: string): Promise<Visibility | null | undefined> {
     const [person] = await queryIn<{ privacySettings: { activityVisibility?: Visibility } | null }[]>(
       tx,
-      `SELECT "privacySettings" FROM users WHERE id = $1 AND "deletedAt" IS NULL`,
+      `SELECT "privacySettings" FROM people WHERE id = $1 AND NOT deleted`,
       [userId],
     );
     return person ? (person.privacySettings?.activityVisibility ?? null) : undefined;

@@ -4,6 +4,7 @@ import { UsersModule } from '../users/index.js';
 import { NotificationsModule } from '../notifications/index.js';
 import { FriendsController } from './friends.controller.js';
 import { transactorProvider } from '../../database/transactor.js';
+import { FriendRequestsFromFriends } from './plugs/friend-requests-from-friends.js';
 import { FriendsRepository } from './friends.repository.js';
 import { FriendsService } from './friends.service.js';
 import { RelationsService } from './relations.service.js';
@@ -27,6 +28,7 @@ import { SearchRateLimitGuard } from './search-rate-limit.guard.js';
     transactorProvider,
     BetsTogether,
     FriendsRepository,
+    FriendRequestsFromFriends,
     PeopleRepository,
     InvitesRepository,
     RelationsService,

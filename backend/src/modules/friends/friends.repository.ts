@@ -23,7 +23,7 @@ export type IncomingRequestRow = PersonRow & { requestId: string; requestedAt: D
 
 /** The viewer's ($1) accepted friendships, each joined to the friend (`u`) when still on the platform. */
 const FRIENDS_OF_VIEWER = `FROM friendships f
-  JOIN users u ON u.id = CASE WHEN f."requesterId" = $1::uuid THEN f."addresseeId" ELSE f."requesterId" END
+  JOIN people u ON u.id = CASE WHEN f."requesterId" = $1::uuid THEN f."addresseeId" ELSE f."requesterId" END
  WHERE f.status = 'accepted' AND (f."requesterId" = $1::uuid OR f."addresseeId" = $1::uuid)
    AND ${ACTIVE_PERSON}`;
 
@@ -93,7 +93,7 @@ export class FriendsRepository {
     return this.dataSource.query<IncomingRequestRow[]>(
       `SELECT ${PERSON_COLUMNS}, f.id AS "requestId", f."createdAt" AS "requestedAt"
          FROM friendships f
-         JOIN users u ON u.id = f."requesterId"
+         JOIN people u ON u.id = f."requesterId"
         WHERE f."addresseeId" = $1::uuid AND f.status = 'pending' AND ${ACTIVE_PERSON}
         ORDER BY f."createdAt" DESC, f.id
         LIMIT ${limit}`,
@@ -135,8 +135,8 @@ export class FriendsRepository {
     const [row] = await queryIn<RequestRow[]>(
       tx,
       `SELECT f.id, f."requesterId", f."addresseeId", f.status, f."createdAt", f."updatedAt",
-              (u."deletedAt" IS NULL AND u."bannedAt" IS NULL) AS "requesterActive"
-         FROM friendships f JOIN users u ON u.id = f."requesterId"
+              u.active AS "requesterActive"
+         FROM friendships f JOIN people u ON u.id = f."requesterId"
         WHERE f.id = $1::uuid
           FOR UPDATE OF f`,
       [requestId],
@@ -218,5 +218,21 @@ export class FriendsRepository {
       [viewerId, userIds],
     );
     return new Set(friends.map((row) => row.id));
+  }
+
+  /**
+   * The friendships between the user and these people, either direction (a request the user sent back
+   * counts too once the two are friends), oldest change first: where a notified request stands now.
+   */
+  statesWith(tx: TxOrManager, userId: string, ids: string[]): Promise<{ other: string; status: string }[]> {
+    return queryIn<{ other: string; status: string }[]>(
+      tx,
+      `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS other, status
+         FROM friendships
+        WHERE ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[]))
+           OR ("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[]))
+        ORDER BY "updatedAt"`,
+      [userId, ids],
+    );
   }
 }

@@ -76,7 +76,7 @@ export class PeopleRepository {
     return queryIn<PersonRow[]>(
       tx,
       `WITH candidates AS (
-         SELECT u.* FROM users u
+         SELECT u.* FROM people u
           WHERE u.id <> $1::uuid AND ${ACTIVE_PERSON} AND (${usernameMatch} OR ${nameMatch} OR ${exact})
        )
        SELECT ${PERSON_COLUMNS}
@@ -100,7 +100,7 @@ export class PeopleRepository {
     return queryIn<PersonRow[]>(
       tx,
       `WITH ${FRIENDS_OF_FRIENDS}, nearby AS (
-         SELECT u.id FROM users u
+         SELECT u.id FROM people u
           WHERE $2::text IS NOT NULL AND lower(u.username) LIKE lower($2::text) || '%' ESCAPE '\\'
             AND u.id <> $1::uuid AND ${ACTIVE_PERSON}
             AND u.id NOT IN (SELECT id FROM mine) AND u.id NOT IN (SELECT id FROM fof)
@@ -113,7 +113,7 @@ export class PeopleRepository {
        )
        SELECT ${PERSON_COLUMNS}
          FROM ranked r
-         JOIN users u ON u.id = r.id
+         JOIN people u ON u.id = r.id
          ${FRIENDSHIP_WITH_VIEWER}
         WHERE ${ACTIVE_PERSON}
         ORDER BY r.tier, r.mutual DESC, abs(coalesce(length(u.username), 0) - length($3::text)),
@@ -139,7 +139,7 @@ export class PeopleRepository {
        )
        SELECT ${PERSON_COLUMNS}, c.mutual AS "mutualFriends", c."betTogether"
          FROM candidates c
-         JOIN users u ON u.id = c.id
+         JOIN people u ON u.id = c.id
          ${FRIENDSHIP_WITH_VIEWER}
         WHERE c.id <> $1::uuid AND ${ACTIVE_PERSON}
           AND c.id NOT IN (SELECT id FROM mine)
@@ -155,7 +155,7 @@ export class PeopleRepository {
   async isActivePerson(tx: TxOrManager, personId: string): Promise<boolean> {
     const [person] = await queryIn<{ id: string }[]>(
       tx,
-      `SELECT u.id FROM users u WHERE u.id = $1::uuid AND ${ACTIVE_PERSON}`,
+      `SELECT u.id FROM people u WHERE u.id = $1::uuid AND ${ACTIVE_PERSON}`,
       [personId],
     );
     return person !== undefined;
@@ -179,9 +179,9 @@ export class PeopleRepository {
     const [row] = await queryIn<ProfileRow[]>(
       tx,
       `SELECT ${PERSON_COLUMNS}, u.state, u."createdAt", u.balance::text AS balance
-         FROM users u
+         FROM people u
          ${FRIENDSHIP_WITH_VIEWER}
-        WHERE u.id = $2::uuid AND u."deletedAt" IS NULL AND (u."bannedAt" IS NULL OR $3::boolean OR u.id = $1::uuid)`,
+        WHERE u.id = $2::uuid AND NOT u.deleted AND (NOT u.banned OR $3::boolean OR u.id = $1::uuid)`,
       [viewer.id, personId, viewer.isAdmin],
     );
     return row;

@@ -14,8 +14,8 @@ export const FRIENDSHIP_WITH_VIEWER = `LEFT JOIN friendships f
   ON LEAST(f."requesterId", f."addresseeId") = LEAST(u.id, $1::uuid)
  AND GREATEST(f."requesterId", f."addresseeId") = GREATEST(u.id, $1::uuid)`;
 
-/** A person still on the platform: not deleted, not banned. */
-export const ACTIVE_PERSON = `u."deletedAt" IS NULL AND u."bannedAt" IS NULL`;
+/** A person still on the platform: not deleted, not banned (users' `people` view says which). */
+export const ACTIVE_PERSON = `u.active`;
 
 export interface PersonRow {
   id: string;

@@ -1,4 +1,5 @@
 export { BetSubjects, type BetState, type BetSubjectSource } from './bet-subjects.js';
+export { FriendRequests, type FriendRequestSource } from './friend-requests.js';
 export { NotificationOutboxEntry } from './delivery/outbox-entry.entity.js';
 export { OutboxWorker } from './delivery/outbox-worker.js';
 export { UserNotification } from './notification.entity.js';

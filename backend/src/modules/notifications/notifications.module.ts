@@ -3,6 +3,7 @@ import { transactorProvider } from '../../database/transactor.js';
 import { AuthModule } from '../auth/index.js';
 import { UsersModule } from '../users/index.js';
 import { BetSubjects } from './bet-subjects.js';
+import { FriendRequests } from './friend-requests.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
 import { OutboxCleanupJob } from './delivery/outbox-cleanup.job.js';
 import { OutboxWorker } from './delivery/outbox-worker.js';
@@ -32,6 +33,7 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
     transactorProvider,
     NotificationsRepository,
     BetSubjects,
+    FriendRequests,
     PushSubscriptionsRepository,
     NotificationsService,
     RealtimeHub,
@@ -46,6 +48,6 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
     OutboxWorker,
     OutboxCleanupJob,
   ],
-  exports: [BetSubjects, NotificationsService],
+  exports: [BetSubjects, FriendRequests, NotificationsService],
 })
 export class NotificationsModule {}

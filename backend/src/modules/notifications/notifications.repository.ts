@@ -63,7 +63,7 @@ export interface InsertedNotification {
   channels: DeliveryChannelName[];
 }
 
-/** The notifications table's SQL (and the reads of friendships a page and an actor's name depend on). */
+/** The notifications table's SQL. */
 @Injectable()
 export class NotificationsRepository {
   /**
@@ -112,13 +112,10 @@ export class NotificationsRepository {
       tx,
       prepared(`SELECT p.recipient::text AS recipient, u.id, u."firstName", u."lastName", u.username, u."privacySettings",
               json_build_object('firstName', r."firstName", 'lastName', r."lastName", 'username', r.username) AS reader,
-              EXISTS (SELECT 1 FROM friendships f
-                       WHERE f.status = 'accepted'
-                         AND ((f."requesterId" = p.recipient AND f."addresseeId" = u.id)
-                           OR (f."requesterId" = u.id AND f."addresseeId" = p.recipient))) AS friend
+              EXISTS (SELECT 1 FROM friend_pairs f WHERE f."personId" = p.recipient AND f."friendId" = u.id) AS friend
          FROM unnest($1::uuid[], $2::uuid[]) AS p(recipient, actor)
-         JOIN users u ON u.id = p.actor
-         JOIN users r ON r.id = p.recipient`),
+         JOIN people u ON u.id = p.actor
+         JOIN people r ON r.id = p.recipient`),
       [recipients, actors],
     );
   }
@@ -200,26 +197,6 @@ export class NotificationsRepository {
       [userId],
     );
     return row?.count ?? 0;
-  }
-
-  /**
-   * The friendships between the user and these people, either direction (a request the user sent back
-   * counts too once the two are friends), oldest change first.
-   */
-  requestStates(
-    tx: TxOrManager,
-    userId: string,
-    ids: string[],
-  ): Promise<{ other: string; status: string }[]> {
-    return queryIn<{ other: string; status: string }[]>(
-      tx,
-      `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS other, status
-         FROM friendships
-        WHERE ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[]))
-           OR ("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[]))
-        ORDER BY "updatedAt"`,
-      [userId, ids],
-    );
   }
 
   /** A deleted account's own notifications. */

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../common/errors/domain-error.js';
 import { NotificationOutbox } from './delivery/notification-outbox.js';
 import type { NotificationDto, NotificationPageDto } from './dto/notification.dto.js';
 import { type BetState, BetSubjects } from './bet-subjects.js';
+import { FriendRequests } from './friend-requests.js';
 import {
   type NotificationEntityRow,
   type NotificationRow,
@@ -45,6 +46,7 @@ export class NotificationsService {
     private readonly transactor: Transactor,
     private readonly notifications: NotificationsRepository,
     private readonly betSubjects: BetSubjects,
+    private readonly friendRequests: FriendRequests,
     private readonly hub: RealtimeHub,
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
@@ -226,7 +228,7 @@ export class NotificationsService {
   ): Promise<Map<string, string>> {
     const ids = [...new Set(requesterIds.filter((id): id is string => id !== null))];
     if (ids.length === 0) return new Map();
-    const rows = await this.notifications.requestStates(tx, userId, ids);
+    const rows = await this.friendRequests.statesWith(tx, userId, ids);
     return new Map(rows.map((row) => [row.other, row.status]));
   }
 

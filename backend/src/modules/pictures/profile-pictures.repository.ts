@@ -52,9 +52,9 @@ export class ProfilePicturesRepository {
   async find(tx: TxOrManager, userId: string): Promise<StoredPictureRow | undefined> {
     const [row] = await queryIn<StoredPictureRow[]>(
       tx,
-      `SELECT p.image, p."contentType", p.version, u."privacySettings", u."bannedAt" IS NOT NULL AS banned
-         FROM profile_pictures p JOIN users u ON u.id = p."userId"
-        WHERE p."userId" = $1 AND u."deletedAt" IS NULL`,
+      `SELECT p.image, p."contentType", p.version, u."privacySettings", u.banned
+         FROM profile_pictures p JOIN people u ON u.id = p."userId"
+        WHERE p."userId" = $1 AND NOT u.deleted`,
       [userId],
     );
     return row;

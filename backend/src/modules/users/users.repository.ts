@@ -34,12 +34,12 @@ export type SelfViewRow = Pick<
   | 'suspendedUntil'
 >;
 
-// Exactly SelfViewRow's columns; the counters are kept by a trigger when bets settle (migration UserBetStats).
+// Exactly SelfViewRow's columns; won and lost from bets' published bet_records.
 const SELF_VIEW = `SELECT u.id, u."firstName", u."lastName", u.email, u.username, u."phoneNumber", u.birthday, u.state,
     u.balance, u."profileImageUrl", u."isAdmin", u."profileCompleted", u."createdAt", u."emailNotifications",
     u."pushNotifications", u."privacySettings", u."twoFactorEnabled", u."isEmailVerified", u."authProvider",
     u."suspendedUntil", s.won, s.lost
-  FROM users u LEFT JOIN user_bet_stats s ON s."userId" = u.id
+  FROM users u LEFT JOIN bet_records s ON s."userId" = u.id
   WHERE u.id = $1 AND u."deletedAt" IS NULL`;
 
 /** The users table as the users module reads it; the standing checks are AccountStanding's. */

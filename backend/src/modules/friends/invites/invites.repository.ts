@@ -55,7 +55,7 @@ export class InvitesRepository {
     const [row] = await queryIn<InviteRow[]>(
       tx,
       `SELECT ic."userId", ic."revokedAt", u.username, u."firstName", u."lastName"
-         FROM invite_codes ic JOIN users u ON u.id = ic."userId"
+         FROM invite_codes ic JOIN people u ON u.id = ic."userId"
         WHERE ic.code = $1 AND ${ACTIVE_PERSON}`,
       [code],
     );

@@ -85,13 +85,13 @@ export interface OutboxDelivery {
 export function outboxRowsOf(fresh: string): string {
   return `INSERT INTO notification_outbox ("notificationId", channel, "subscriptionId", "nextAttemptAt")
     SELECT n.id, 'email', NULL::int, $8::timestamptz
-      FROM ${fresh} n JOIN users u ON u.id = n."userId"
+      FROM ${fresh} n JOIN people u ON u.id = n."userId"
      WHERE $9::boolean AND n.type = ANY($10::text[])
-       AND u."emailNotifications" AND u."deletedAt" IS NULL AND u."bannedAt" IS NULL
+       AND u."emailNotifications" AND u.active
     UNION ALL
     SELECT n.id, 'push', s.id, $8::timestamptz
       FROM ${fresh} n
-      JOIN users u ON u.id = n."userId" AND u."pushNotifications"
+      JOIN people u ON u.id = n."userId" AND u."pushNotifications"
       JOIN push_subscriptions s ON s."userId" = n."userId"
     RETURNING channel`;
 }
@@ -150,11 +150,11 @@ export class NotificationOutbox {
           RETURNING o.id, o.channel, o.attempts, o."notificationId", o."subscriptionId")
        SELECT c.id, c.channel, c.attempts, n.id AS "notificationId", n.type, n.title, n.body, n."betId",
               u.email, u."emailNotifications", u."pushNotifications",
-              (u."deletedAt" IS NULL AND u."bannedAt" IS NULL) AS active,
+              u.active,
               s.id AS "subscriptionId", s.endpoint, s.p256dh, s.auth
          FROM claimed c
          JOIN notifications n ON n.id = c."notificationId"
-         JOIN users u ON u.id = n."userId"
+         JOIN people u ON u.id = n."userId"
          LEFT JOIN push_subscriptions s ON s.id = c."subscriptionId" AND s."userId" = n."userId"
         ORDER BY c.id`,
       [channel, now, leaseEnd, limit],
