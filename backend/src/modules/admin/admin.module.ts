@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/index.js';
 import { BetsModule } from '../bets/index.js';
 import { NotificationsModule } from '../notifications/index.js';
 import { SettingsModule } from '../settings/index.js';
+import { UsersModule } from '../users/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { AdminController } from './admin.controller.js';
 import { transactorProvider } from '../../database/transactor.js';
@@ -20,6 +21,7 @@ import { ModerationNoticesController } from './moderation-notices.controller.js'
     AuthModule,
     BetsModule,
     SettingsModule,
+    UsersModule,
     WalletModule,
     NotificationsModule,
     IdempotencyModule,

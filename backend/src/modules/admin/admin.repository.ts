@@ -1,29 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { cursorTime } from '../../common/http/cursor.js';
 import { queryIn } from '../../database/query-in.js';
 import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { BalanceAdjustment } from './balance-adjustment.entity.js';
-import type { AdminAnalyticsDto, AdminUserDto, ModerationNoticeDto } from './dto/admin.dto.js';
+import type { AdminAnalyticsDto, ModerationNoticeDto } from './dto/admin.dto.js';
 import { ModerationAction } from './moderation-action.entity.js';
-
-/** The user an admin acts on, locked for the rest of the transaction. */
-export interface TargetUser {
-  id: string;
-  isAdmin: boolean;
-  balance: string;
-  username: string | null;
-  bannedAt: Date | null;
-  suspendedUntil: Date | null;
-}
-
-export type AdminUserRow = Omit<AdminUserDto, 'bannedAt' | 'suspendedUntil' | 'createdAt'> & {
-  bannedAt: Date | null;
-  suspendedUntil: Date | null;
-  createdAt: Date;
-  /** createdAt to the microsecond, for the page cursor. */
-  cursorAt: string;
-};
 
 export interface NoticeRow {
   id: number;
@@ -33,13 +14,6 @@ export interface NoticeRow {
   expiresAt: Date | null;
   automatic: boolean;
   createdAt: Date;
-}
-
-/** A suspension the expiry job lifted, with the admin who imposed it (if a moderation row names one). */
-export interface LiftedSuspension {
-  id: string;
-  suspendedUntil: Date;
-  adminId: string | null;
 }
 
 export type NewModerationAction = Pick<
@@ -54,8 +28,9 @@ export type NewBalanceAdjustment = Pick<
 >;
 
 /**
- * The admin panel's SQL: its own tables (moderation actions, balance adjustments, the audit log's reads) and
- * the user columns moderation owns (`bannedAt`, `suspendedUntil`). Writes run in the caller's transaction.
+ * The admin panel's SQL on its own tables (moderation actions, balance adjustments, the overview's totals); the
+ * account rows it acts on are users' (AccountStanding, AccountsRepository). Writes run in the caller's
+ * transaction.
  */
 @Injectable()
 export class AdminRepository {
@@ -103,48 +78,6 @@ export class AdminRepository {
     return row?.folded ?? 0;
   }
 
-  /**
-   * Users whose name or email starts with `term` (already lower-cased and LIKE-escaped), newest first, after the
-   * (createdAt, id) `after` when given: one page of `limit` rows, read along IDX_users_created.
-   */
-  users(
-    term: string,
-    limit: number,
-    after: readonly [string, string] | null = null,
-  ): Promise<AdminUserRow[]> {
-    return this.dataSource.query<AdminUserRow[]>(
-      `SELECT id, username, email, "firstName", "lastName", balance::text, "isAdmin", "profileCompleted", "bannedAt",
-              "suspendedUntil", "createdAt", ${cursorTime('"createdAt"')} AS "cursorAt"
-         FROM users
-        WHERE "deletedAt" IS NULL
-          AND ($1 = '' OR lower(username) LIKE $1 || '%' OR lower(email) LIKE $1 || '%'
-               OR lower("firstName") LIKE $1 || '%' OR lower("lastName") LIKE $1 || '%')
-          AND ($3::timestamptz IS NULL OR ("createdAt", id) < ($3::timestamptz, $4::uuid))
-        ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
-      [term, limit, after?.[0] ?? null, after?.[1] ?? null],
-    );
-  }
-
-  /** The user named by id (`byId`) or username (any case), not deleted, locked for the transaction. */
-  async lockTarget(tx: TxOrManager, who: string, byId: boolean): Promise<TargetUser | undefined> {
-    const [target] = await queryIn<TargetUser[]>(
-      tx,
-      `SELECT id, "isAdmin", balance::text, username, "bannedAt", "suspendedUntil" FROM users
-        WHERE ${byId ? 'id = $1::uuid' : 'lower(username) = lower($1)'} AND "deletedAt" IS NULL
-        FOR NO KEY UPDATE`,
-      [who],
-    );
-    return target;
-  }
-
-  async setStanding(
-    tx: TxOrManager,
-    userId: string,
-    changes: { bannedAt?: Date | null; suspendedUntil?: Date | null },
-  ): Promise<void> {
-    await managerOf(tx).update('users', { id: userId }, changes);
-  }
-
   async insertModerationAction(tx: TxOrManager, action: NewModerationAction): Promise<void> {
     await managerOf(tx).getRepository(ModerationAction).insert(action);
   }
@@ -153,27 +86,16 @@ export class AdminRepository {
     await managerOf(tx).getRepository(BalanceAdjustment).insert(adjustment);
   }
 
-  /**
-   * Ends up to `batch` suspensions due at `now`, skipping rows someone is changing right now (they are
-   * picked up next time), and says who imposed each one.
-   */
-  liftDueSuspensions(tx: TxOrManager, now: Date, batch: number): Promise<LiftedSuspension[]> {
-    return queryIn<LiftedSuspension[]>(
+  /** Who imposed each of these users' latest suspension (absent: no moderation row names one). */
+  async suspendersOf(tx: TxOrManager, userIds: string[]): Promise<Map<string, string>> {
+    const rows = await queryIn<{ userId: string; adminId: string }[]>(
       tx,
-      `WITH due AS (
-         SELECT id, "suspendedUntil" FROM users
-          WHERE "suspendedUntil" IS NOT NULL AND "suspendedUntil" <= $1
-          ORDER BY id LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED),
-       lifted AS (
-         UPDATE users u SET "suspendedUntil" = NULL FROM due WHERE u.id = due.id
-         RETURNING u.id, due."suspendedUntil")
-       SELECT lifted.id, lifted."suspendedUntil",
-              (SELECT m."adminId" FROM user_moderation_actions m
-                WHERE m."userId" = lifted.id AND m.action = 'suspend'
-                ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) AS "adminId"
-         FROM lifted`,
-      [now, batch],
+      `SELECT DISTINCT ON (m."userId") m."userId", m."adminId" FROM user_moderation_actions m
+        WHERE m."userId" = ANY($1::uuid[]) AND m.action = 'suspend'
+        ORDER BY m."userId", m."createdAt" DESC, m.id DESC`,
+      [userIds],
     );
+    return new Map(rows.map((row) => [row.userId, row.adminId]));
   }
 
   /** A user's own moderation history, newest first. */

@@ -6,13 +6,14 @@ import { SessionStore } from '../auth/index.js';
 import { NotificationsService } from '../notifications/index.js';
 import { BetActivityRecorder } from '../bets/index.js';
 import { AccountDeletionService } from '../settings/index.js';
+import { AccountsRepository, AccountStanding, type ModeratedAccount } from '../users/index.js';
 import {
   InsufficientBalanceError,
   type LedgerPosting,
   LedgerService,
   type PostedEntry,
 } from '../wallet/index.js';
-import { AdminRepository, type TargetUser } from './admin.repository.js';
+import { AdminRepository } from './admin.repository.js';
 import { AdminService, AUTOMATIC_UNSUSPEND_REASON, INDEFINITE_SUSPENSION } from './admin.service.js';
 
 jest.mock('../../database/advisory-locks.js', () => ({ tryJobLock: jest.fn() }));
@@ -21,7 +22,7 @@ const ADMIN = '00000000-0000-4000-8000-0000000000ad';
 const USER = '00000000-0000-4000-8000-00000000000a';
 const DAY = 86_400_000;
 
-function target(overrides: Partial<TargetUser> = {}): TargetUser {
+function target(overrides: Partial<ModeratedAccount> = {}): ModeratedAccount {
   return {
     id: USER,
     isAdmin: false,
@@ -34,11 +35,12 @@ function target(overrides: Partial<TargetUser> = {}): TargetUser {
 }
 
 /** The service, with `locked` as the user the repository finds (null: nobody). */
-function setup(locked: TargetUser | null = target()) {
+function setup(locked: ModeratedAccount | null = target()) {
   const test = newTestService(AdminService);
   const repository = test.mock(AdminRepository);
+  const standing = test.mock(AccountStanding);
   const ledger = test.mock(LedgerService);
-  repository.lockTarget.mockResolvedValue(locked ?? undefined);
+  standing.lockForAdmin.mockResolvedValue(locked ?? undefined);
   // The ledger answers as the real one would: one row per posting, from the target's balance.
   ledger.post.mockImplementation(async (_tx, postings: LedgerPosting[]) =>
     postings.map(
@@ -53,6 +55,8 @@ function setup(locked: TargetUser | null = target()) {
   return {
     ...test,
     repository,
+    standing,
+    accounts: test.mock(AccountsRepository),
     ledger,
     audit: test.mock(AuditTrail),
     notifications: test.mock(NotificationsService),
@@ -130,28 +134,28 @@ describe('AdminService.adjustBalance', () => {
   });
 
   it('finds the user by username when not given an id, and refuses an unknown one', async () => {
-    const { sut, repository } = setup(null);
+    const { sut, standing } = setup(null);
     await expect(
       sut.adjustBalance(ADMIN, { userId: 'Ann', amount: '1.00', type: 'deposit', reason: 'x' }),
     ).rejects.toMatchObject({ status: 404, code: 'user_not_found' });
-    expect(repository.lockTarget).toHaveBeenCalledWith(TX, 'Ann', false);
+    expect(standing.lockForAdmin).toHaveBeenCalledWith(TX, 'Ann', false);
   });
 });
 
 describe('AdminService.moderate', () => {
   it('refuses to moderate an administrator, and writes nothing', async () => {
-    const { sut, repository, audit } = setup(target({ isAdmin: true }));
+    const { sut, repository, audit, standing } = setup(target({ isAdmin: true }));
     await expect(sut.moderate(ADMIN, { userId: USER, action: 'ban', reason: 'x' })).rejects.toMatchObject({
       status: 403,
       code: 'admin_protected',
     });
-    expect(repository.setStanding).not.toHaveBeenCalled();
+    expect(standing.setStanding).not.toHaveBeenCalled();
     expect(repository.insertModerationAction).not.toHaveBeenCalled();
     expect(audit.record).not.toHaveBeenCalled();
   });
 
   it('suspends for the days given: the end date, the moderation row, the audit entry and the notice', async () => {
-    const { sut, repository, audit, notifications, clock } = setup();
+    const { sut, repository, audit, notifications, clock, standing } = setup();
     const until = new Date(clock.at.getTime() + 3 * DAY);
     const result = await sut.moderate(ADMIN, {
       userId: USER,
@@ -159,7 +163,7 @@ describe('AdminService.moderate', () => {
       duration: 3,
       reason: 'Spam',
     });
-    expect(repository.setStanding).toHaveBeenCalledWith(TX, USER, { suspendedUntil: until });
+    expect(standing.setStanding).toHaveBeenCalledWith(TX, USER, { suspendedUntil: until });
     expect(repository.insertModerationAction).toHaveBeenCalledWith(TX, {
       userId: USER,
       adminId: ADMIN,
@@ -183,25 +187,25 @@ describe('AdminService.moderate', () => {
   });
 
   it('suspends until lifted when no duration is given', async () => {
-    const { sut, repository, notifications } = setup();
+    const { sut, notifications, standing } = setup();
     const result = await sut.moderate(ADMIN, { userId: USER, action: 'suspend', reason: 'Spam' });
-    expect(repository.setStanding).toHaveBeenCalledWith(TX, USER, { suspendedUntil: INDEFINITE_SUSPENSION });
+    expect(standing.setStanding).toHaveBeenCalledWith(TX, USER, { suspendedUntil: INDEFINITE_SUSPENSION });
     expect(notified(notifications)).toEqual([`moderation → ${USER}: Your account is suspended`]);
     expect(result.expiresAt).toBe(INDEFINITE_SUSPENSION.toISOString());
   });
 
   it('warns through the activity feed and a notice, changing no standing', async () => {
-    const { sut, repository, activities, notifications } = setup();
+    const { sut, activities, notifications, standing } = setup();
     await sut.moderate(ADMIN, { userId: USER, action: 'warn', reason: 'Be nice' });
     expect(activities.recordWarning).toHaveBeenCalledWith(TX, USER, 'Warning from an administrator: Be nice');
-    expect(repository.setStanding).not.toHaveBeenCalled();
+    expect(standing.setStanding).not.toHaveBeenCalled();
     expect(notified(notifications)).toEqual([`moderation → ${USER}: Warning from an admin`]);
   });
 
   it('bans: the ban date is set, nobody is told, and every session ends once it has committed', async () => {
-    const { sut, repository, notifications, sessions, clock } = setup();
+    const { sut, repository, notifications, sessions, clock, standing } = setup();
     await sut.moderate(ADMIN, { userId: USER, action: 'ban', reason: 'Fraud' });
-    expect(repository.setStanding).toHaveBeenCalledWith(TX, USER, { bannedAt: clock.at });
+    expect(standing.setStanding).toHaveBeenCalledWith(TX, USER, { bannedAt: clock.at });
     expect(notifications.notify).not.toHaveBeenCalled();
     expect(sessions.destroyAllFor).toHaveBeenCalledWith(USER);
     expect(sessions.destroyAllFor.mock.invocationCallOrder[0]).toBeGreaterThan(
@@ -213,9 +217,9 @@ describe('AdminService.moderate', () => {
     ['unsuspend', { suspendedUntil: null }],
     ['unban', { bannedAt: null }],
   ] as const)('%s clears the standing, and ends no session', async (action, changes) => {
-    const { sut, repository, sessions } = setup(target({ bannedAt: new Date(), suspendedUntil: new Date() }));
+    const { sut, sessions, standing } = setup(target({ bannedAt: new Date(), suspendedUntil: new Date() }));
     await sut.moderate(ADMIN, { userId: USER, action, reason: 'Appeal' });
-    expect(repository.setStanding).toHaveBeenCalledWith(TX, USER, changes);
+    expect(standing.setStanding).toHaveBeenCalledWith(TX, USER, changes);
     expect(sessions.destroyAllFor).not.toHaveBeenCalled();
   });
 });
@@ -224,21 +228,22 @@ describe('AdminService.liftExpiredSuspensions', () => {
   const lock = jest.mocked(tryJobLock);
 
   it('does nothing while another instance runs the job', async () => {
-    const { sut, repository } = setup();
+    const { sut, standing } = setup();
     lock.mockResolvedValue(false);
     expect(await sut.liftExpiredSuspensions()).toBe(0);
-    expect(repository.liftDueSuspensions).not.toHaveBeenCalled();
+    expect(standing.liftDueSuspensions).not.toHaveBeenCalled();
   });
 
   it('lifts what is due, tells each user, and records the lifting under the admin who suspended', async () => {
-    const { sut, repository, audit, notifications, clock } = setup();
+    const { sut, repository, audit, notifications, clock, standing } = setup();
     lock.mockResolvedValue(true);
-    repository.liftDueSuspensions.mockResolvedValue([
-      { id: USER, suspendedUntil: clock.at, adminId: ADMIN },
-      { id: 'nobody-suspended-me', suspendedUntil: clock.at, adminId: null },
+    standing.liftDueSuspensions.mockResolvedValue([
+      { id: USER, suspendedUntil: clock.at },
+      { id: 'nobody-suspended-me', suspendedUntil: clock.at },
     ]);
+    repository.suspendersOf.mockResolvedValue(new Map([[USER, ADMIN]]));
     expect(await sut.liftExpiredSuspensions()).toBe(2);
-    expect(repository.liftDueSuspensions).toHaveBeenCalledWith(TX, clock.at, 500);
+    expect(standing.liftDueSuspensions).toHaveBeenCalledWith(TX, clock.at, 500);
     expect(notifications.notify).toHaveBeenCalledTimes(1);
     expect(notified(notifications)).toEqual([
       `moderation → ${USER}: Your suspension has ended`,
@@ -297,34 +302,34 @@ describe('AdminService.users', () => {
   });
 
   it('shows a suspension only while it runs, and searches by an escaped prefix', async () => {
-    const { sut, repository, clock } = setup();
+    const { sut, clock, accounts } = setup();
     const row = (suspendedUntil: Date | null) => rowOf(clock.at, suspendedUntil);
     const later = new Date(clock.at.getTime() + DAY);
-    repository.users.mockResolvedValue([row(later), row(new Date(clock.at.getTime() - 1)), row(null)]);
+    accounts.adminPage.mockResolvedValue([row(later), row(new Date(clock.at.getTime() - 1)), row(null)]);
     const users = await sut.users(' Ann_% ', 50);
-    expect(repository.users).toHaveBeenCalledWith('ann\\_\\%', 51, null);
+    expect(accounts.adminPage).toHaveBeenCalledWith('ann\\_\\%', 51, null);
     expect(users.items.map((user) => user.suspendedUntil)).toEqual([later.toISOString(), null, null]);
     expect(users.nextBefore).toBeNull();
   });
 
   it('asks one row more than the page, and gives the last shown row as the next cursor', async () => {
-    const { sut, repository, clock } = setup();
+    const { sut, clock, accounts } = setup();
     const ids = ['00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000002'];
     const rows = ids.map((id) => rowOf(clock.at, null, id));
-    repository.users.mockResolvedValue([
+    accounts.adminPage.mockResolvedValue([
       ...rows,
       rowOf(clock.at, null, '00000000-0000-4000-8000-000000000001'),
     ]);
     const page = await sut.users(undefined, 2, encodeCursor(['2030-01-01T00:00:00.000001Z', USER]));
-    expect(repository.users).toHaveBeenCalledWith('', 3, ['2030-01-01T00:00:00.000001Z', USER]);
+    expect(accounts.adminPage).toHaveBeenCalledWith('', 3, ['2030-01-01T00:00:00.000001Z', USER]);
     expect(page.items.map((user) => user.id)).toEqual(ids);
     expect(page.items[0]).not.toHaveProperty('cursorAt');
     expect(page.nextBefore).toBe(encodeCursor([rows[1]?.cursorAt ?? '', ids[1] ?? '']));
   });
 
   it('refuses a cursor it did not make, before asking the database', async () => {
-    const { sut, repository } = setup();
+    const { sut, accounts } = setup();
     await expect(sut.users(undefined, 2, encodeCursor(['yesterday', USER]))).rejects.toThrow(INVALID_CURSOR);
-    expect(repository.users).not.toHaveBeenCalled();
+    expect(accounts.adminPage).not.toHaveBeenCalled();
   });
 });

@@ -11,10 +11,15 @@ import { AccountDeletionService } from '../settings/index.js';
 import { NotificationsService } from '../notifications/index.js';
 import { BetActivityRecorder, BetsDeletionParticipant } from '../bets/index.js';
 import { InsufficientBalanceError, LedgerService } from '../wallet/index.js';
-import { runningSuspension } from '../users/index.js';
+import {
+  AccountsRepository,
+  AccountStanding,
+  type ModeratedAccount,
+  runningSuspension,
+} from '../users/index.js';
 import { adminNotifications } from './admin-notifications.js';
 import { AuditTrail } from '../audit/index.js';
-import { AdminRepository, type TargetUser } from './admin.repository.js';
+import { AdminRepository } from './admin.repository.js';
 import type {
   AdminAnalyticsDto,
   AdminUserPageDto,
@@ -50,6 +55,8 @@ export class AdminService {
     private readonly clock: Clock,
     private readonly bets: BetsDeletionParticipant,
     private readonly activities: BetActivityRecorder,
+    private readonly standing: AccountStanding,
+    private readonly accounts: AccountsRepository,
   ) {}
 
   async analytics(): Promise<AdminAnalyticsDto> {
@@ -79,7 +86,7 @@ export class AdminService {
       .trim()
       .toLowerCase()
       .replace(/[\\%_]/g, (c) => `\\${c}`);
-    const rows = await this.repository.users(term, limit + 1, decodeCursor(before, ['timestamp', 'uuid']));
+    const rows = await this.accounts.adminPage(term, limit + 1, decodeCursor(before, ['timestamp', 'uuid']));
     const page = pageOf(rows, limit, (row) => encodeCursor([row.cursorAt, row.id]));
     return {
       items: page.rows.map(({ cursorAt: _cursor, ...row }) => ({
@@ -186,7 +193,7 @@ export class AdminService {
           changes.bannedAt = null;
           break;
       }
-      if (Object.keys(changes).length > 0) await this.repository.setStanding(tx, target.id, changes);
+      if (Object.keys(changes).length > 0) await this.standing.setStanding(tx, target.id, changes);
       await this.repository.insertModerationAction(tx, {
         userId: target.id,
         adminId,
@@ -228,7 +235,15 @@ export class AdminService {
   async liftExpiredSuspensions(): Promise<number> {
     return this.transactor.run(async (tx) => {
       if (!(await tryJobLock(tx, 'suspensionLifts'))) return 0;
-      const lifted = await this.repository.liftDueSuspensions(tx, this.clock.now(), EXPIRY_BATCH);
+      const due = await this.standing.liftDueSuspensions(tx, this.clock.now(), EXPIRY_BATCH);
+      const suspenders =
+        due.length > 0
+          ? await this.repository.suspendersOf(
+              tx,
+              due.map((row) => row.id),
+            )
+          : null;
+      const lifted = due.map((row) => ({ ...row, adminId: suspenders?.get(row.id) ?? null }));
       // One notify for the batch: it locks every recipient at once, in its own order (see notify).
       await this.notifications.notify(
         tx,
@@ -312,8 +327,8 @@ export class AdminService {
   }
 
   /** The user named by id or username (any case), locked for the rest of the transaction. */
-  private async findTarget(tx: Tx, who: string): Promise<TargetUser> {
-    const target = await this.repository.lockTarget(tx, who, UUID.test(who));
+  private async findTarget(tx: Tx, who: string): Promise<ModeratedAccount> {
+    const target = await this.standing.lockForAdmin(tx, who, UUID.test(who));
     if (!target) throw new NotFoundError('User not found', 'user_not_found');
     return target;
   }

@@ -13,7 +13,7 @@ export interface StoredPictureRow {
   banned: boolean;
 }
 
-/** The profile_pictures table, and the user row's picture address kept beside it. */
+/** The profile_pictures table (the row's address of the picture is users' to write). */
 @Injectable()
 export class ProfilePicturesRepository {
   async upsert(tx: TxOrManager, userId: string, picture: NormalisedPicture): Promise<void> {
@@ -25,22 +25,6 @@ export class ProfilePicturesRepository {
          SET image = EXCLUDED.image, "contentType" = EXCLUDED."contentType", version = EXCLUDED.version,
              width = EXCLUDED.width, height = EXCLUDED.height, "updatedAt" = now()`,
       [userId, picture.image, picture.contentType, picture.version, picture.width, picture.height],
-    );
-  }
-
-  async setUrl(tx: TxOrManager, userId: string, url: string): Promise<void> {
-    await queryIn(tx, `UPDATE users SET "profileImageUrl" = $2, "updatedAt" = now() WHERE id = $1`, [
-      userId,
-      url,
-    ]);
-  }
-
-  async clearUrl(tx: TxOrManager, userId: string): Promise<void> {
-    await queryIn(
-      tx,
-      `UPDATE users SET "profileImageUrl" = NULL, "updatedAt" = now()
-        WHERE id = $1 AND "profileImageUrl" IS NOT NULL`,
-      [userId],
     );
   }
 

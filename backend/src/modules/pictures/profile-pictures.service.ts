@@ -5,6 +5,7 @@ import { Transactor, type TxOrManager } from '../../database/transactor.js';
 import {
   type AccountDeletionParticipant,
   AccountDeletionParticipants,
+  AccountsRepository,
   AccountStanding,
   isVisible,
   type SelfUserDto,
@@ -43,6 +44,7 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
     private readonly relations: RelationsService,
     private readonly participants: AccountDeletionParticipants,
     private readonly standing: AccountStanding,
+    private readonly accounts: AccountsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -55,7 +57,7 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
     await this.transactor.run(async (tx) => {
       await this.lockActiveUser(tx, userId);
       await this.pictures.upsert(tx, userId, picture);
-      await this.pictures.setUrl(tx, userId, pictureUrl(userId, picture.version));
+      await this.accounts.setPictureAddress(tx, userId, pictureUrl(userId, picture.version));
     });
     return this.users.selfView(userId);
   }
@@ -65,7 +67,7 @@ export class ProfilePicturesService implements AccountDeletionParticipant, OnMod
     await this.transactor.run(async (tx) => {
       await this.lockActiveUser(tx, userId);
       await this.run(tx, userId);
-      await this.pictures.clearUrl(tx, userId);
+      await this.accounts.clearPictureAddress(tx, userId);
     });
     return this.users.selfView(userId);
   }

@@ -3,8 +3,7 @@ import { BadRequestError, NotFoundError } from '../../common/errors/domain-error
 import { Transactor, type TxOrManager } from '../../database/transactor.js';
 import { AccountEmailService, PasswordHasher, SessionStore } from '../auth/index.js';
 import { FriendsRepository } from '../friends/index.js';
-import { AccountDeletionParticipants, AccountStanding } from '../users/index.js';
-import { SettingsRepository } from './settings.repository.js';
+import { AccountDeletionParticipants, AccountsRepository, AccountStanding } from '../users/index.js';
 
 /**
  * Deletes an account per docs/product.md §10 (accounts), in one transaction:
@@ -21,7 +20,7 @@ import { SettingsRepository } from './settings.repository.js';
 export class AccountDeletionService {
   constructor(
     private readonly transactor: Transactor,
-    private readonly account: SettingsRepository,
+    private readonly account: AccountsRepository,
     private readonly participants: AccountDeletionParticipants,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,

@@ -7,13 +7,12 @@ import { UsersModule } from '../users/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { SettingsController } from './settings.controller.js';
-import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
   imports: [AuthModule, BetsModule, FriendsModule, UsersModule, WalletModule],
   controllers: [SettingsController],
-  providers: [transactorProvider, SettingsRepository, SettingsService, AccountDeletionService],
+  providers: [transactorProvider, SettingsService, AccountDeletionService],
   exports: [AccountDeletionService],
 })
 export class SettingsModule {}

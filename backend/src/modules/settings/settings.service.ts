@@ -5,9 +5,8 @@ import { Transactor } from '../../database/transactor.js';
 import { AuthService, PasswordHasher, SessionStore, type SignedIn } from '../auth/index.js';
 import { BetsExport } from '../bets/index.js';
 import { FriendsRepository } from '../friends/index.js';
-import { AccountStanding, type SelfUserDto, User, UsersService } from '../users/index.js';
+import { AccountsRepository, AccountStanding, type SelfUserDto, User, UsersService } from '../users/index.js';
 import { WalletReadService } from '../wallet/index.js';
-import { SettingsRepository } from './settings.repository.js';
 import type { AccountExportDto } from './dto/account-export.dto.js';
 import type {
   NotificationSettingsDto,
@@ -21,7 +20,7 @@ const EXPORT_LIMIT = 10_000;
 export class SettingsService {
   constructor(
     private readonly transactor: Transactor,
-    private readonly account: SettingsRepository,
+    private readonly account: AccountsRepository,
     private readonly standing: AccountStanding,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,

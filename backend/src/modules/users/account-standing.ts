@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { prepared } from '../../database/prepared-statement.js';
 import { queryIn } from '../../database/query-in.js';
-import type { TxOrManager } from '../../database/transactor.js';
+import { managerOf, type TxOrManager } from '../../database/transactor.js';
 import { User } from './user.entity.js';
 
 /** The end of a suspension still running at `now`, as shown (ISO); null once it is over or if there is none. */
@@ -15,6 +15,16 @@ export function runningSuspension(suspendedUntil: Date | null, now: Date): strin
  */
 /** A person who can be challenged, with the privacy settings that say by whom. */
 export type ChallengeablePerson = Pick<User, 'id' | 'privacySettings'>;
+
+/** The account an admin acts on, locked for the rest of the transaction. */
+export interface ModeratedAccount {
+  id: string;
+  isAdmin: boolean;
+  balance: string;
+  username: string | null;
+  bannedAt: Date | null;
+  suspendedUntil: Date | null;
+}
 
 @Injectable()
 export class AccountStanding {
@@ -125,5 +135,49 @@ export class AccountStanding {
       [userId],
     );
     return person ?? null;
+  }
+
+  /** The account named by id (`byId`) or username (any case), not deleted, locked for the transaction. */
+  async lockForAdmin(tx: TxOrManager, who: string, byId: boolean): Promise<ModeratedAccount | undefined> {
+    const [account] = await queryIn<ModeratedAccount[]>(
+      tx,
+      `SELECT id, "isAdmin", balance::text, username, "bannedAt", "suspendedUntil" FROM users
+        WHERE ${byId ? 'id = $1::uuid' : 'lower(username) = lower($1)'} AND "deletedAt" IS NULL
+        FOR NO KEY UPDATE`,
+      [who],
+    );
+    return account;
+  }
+
+  /** Sets or clears a ban or a suspension (an admin's decision, made under lockForAdmin). */
+  async setStanding(
+    tx: TxOrManager,
+    userId: string,
+    changes: { bannedAt?: Date | null; suspendedUntil?: Date | null },
+  ): Promise<void> {
+    await managerOf(tx).update(User, { id: userId }, changes);
+  }
+
+  /**
+   * Ends up to `batch` suspensions due at `now`, skipping rows someone is changing right now (they are picked
+   * up next time), and says when each was to end.
+   */
+  liftDueSuspensions(
+    tx: TxOrManager,
+    now: Date,
+    batch: number,
+  ): Promise<{ id: string; suspendedUntil: Date }[]> {
+    return queryIn<{ id: string; suspendedUntil: Date }[]>(
+      tx,
+      `WITH due AS (
+         SELECT id, "suspendedUntil" FROM users
+          WHERE "suspendedUntil" IS NOT NULL AND "suspendedUntil" <= $1
+          ORDER BY id LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED),
+       lifted AS (
+         UPDATE users u SET "suspendedUntil" = NULL FROM due WHERE u.id = due.id
+         RETURNING u.id, due."suspendedUntil")
+       SELECT id, "suspendedUntil" FROM lifted`,
+      [now, batch],
+    );
   }
 }

@@ -1,6 +1,8 @@
 export { AccountDeletionParticipants } from './account-deletion-participants.js';
 export type { AccountDeletionParticipant } from './account-deletion-participants.js';
 export { AccountStanding, runningSuspension } from './account-standing.js';
+export type { ModeratedAccount } from './account-standing.js';
+export { AccountsRepository, type AccountListRow } from './accounts.repository.js';
 export type { ChallengeablePerson } from './account-standing.js';
 export { BetRecords, type BetRecordSource, type WonLost } from './bet-records.js';
 export { SelfUserDto } from './dto/self-user.dto.js';

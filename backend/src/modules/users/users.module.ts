@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { transactorProvider } from '../../database/transactor.js';
 import { AccountDeletionParticipants } from './account-deletion-participants.js';
 import { AccountStanding } from './account-standing.js';
+import { AccountsRepository } from './accounts.repository.js';
 import { BetRecords } from './bet-records.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -10,11 +11,12 @@ import { UsersService } from './users.service.js';
   providers: [
     transactorProvider,
     AccountStanding,
+    AccountsRepository,
     UsersRepository,
     UsersService,
     AccountDeletionParticipants,
     BetRecords,
   ],
-  exports: [AccountStanding, UsersService, AccountDeletionParticipants, BetRecords],
+  exports: [AccountStanding, AccountsRepository, UsersService, AccountDeletionParticipants, BetRecords],
 })
 export class UsersModule {}
