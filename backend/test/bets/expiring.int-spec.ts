@@ -1,5 +1,6 @@
 import { api, newUser, type SignedUpUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { potAction, potBody, withFriends } from './pot-helpers.js';
 
 interface ExpiringBet {
   id: number;
@@ -57,5 +58,26 @@ describe('GET /api/bets/expiring: the open bets whose deadline is within two hou
 
     const carols = await api(t, 'GET', '/api/bets/expiring', { token: carol.token });
     expect((carols.body as unknown as ExpiringBet[]).map((bet) => bet.title)).toEqual(['Not hers, one hour']);
+  });
+
+  it('lists a running pot to each player who joined it, and not to an invitee who stayed out', async () => {
+    const { creator, friends } = await withFriends(t, 2);
+    const [joiner, invitee] = friends as [SignedUpUser, SignedUpUser];
+    const created = await api(t, 'POST', '/api/bets', {
+      token: creator.token,
+      body: potBody([joiner, invitee], { title: 'Pot, one hour', duration: 1 }),
+    });
+    expect(created.status).toBe(201);
+    const id = Number(created.body.id);
+    expect((await potAction(t, joiner, id, 'join', { pick: 'Ben' })).status).toBe(200);
+    expect((await potAction(t, creator, id, 'lock')).status).toBe(200);
+
+    const expiringFor = async (user: SignedUpUser) =>
+      (
+        (await api(t, 'GET', '/api/bets/expiring', { token: user.token })).body as unknown as ExpiringBet[]
+      ).map((bet) => [bet.id, bet.title, bet.status]);
+    expect(await expiringFor(joiner)).toEqual([[id, 'Pot, one hour', 'active']]);
+    expect(await expiringFor(creator)).toEqual([[id, 'Pot, one hour', 'active']]);
+    expect(await expiringFor(invitee)).toEqual([]);
   });
 });

@@ -246,7 +246,10 @@ export class BetReadsRepository {
     );
   }
 
-  /** The viewer's open bets whose deadline falls in (from, until], soonest first. */
+  /**
+   * The viewer's open bets whose deadline falls in (from, until], soonest first: their pending and active duels,
+   * and the running pots they joined (a pot still taking players locks at its join deadline, it does not expire).
+   */
   expiring(
     viewerId: string,
     from: Date,
@@ -255,8 +258,13 @@ export class BetReadsRepository {
   ): Promise<Pick<Bet, 'id' | 'title' | 'expiresAt' | 'status'>[]> {
     return this.reads.rows<Pick<Bet, 'id' | 'title' | 'expiresAt' | 'status'>>(
       `SELECT id, title, "expiresAt", status FROM bets
-        WHERE ("creatorId" = $1 OR "opponentId" = $1) AND status IN ('pending', 'active')
+        WHERE ("creatorId" = $1 OR "opponentId" = $1) AND kind = 'duel' AND status IN ('pending', 'active')
           AND "expiresAt" > $2 AND "expiresAt" <= $3
+       UNION ALL
+       SELECT b.id, b.title, b."expiresAt", b.status
+         FROM bet_participants s JOIN bets b ON b.id = s."betId"
+        WHERE s."userId" = $1 AND s."potStatus" = 'active' AND s."joinedAt" IS NOT NULL
+          AND b."expiresAt" > $2 AND b."expiresAt" <= $3
         ORDER BY "expiresAt" ASC LIMIT $4`,
       [viewerId, from, until, limit],
     );
