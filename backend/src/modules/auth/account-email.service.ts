@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CredentialsRepository } from '../users/index.js';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import {
@@ -58,6 +59,7 @@ export class AccountEmailService {
   constructor(
     private readonly transactor: Transactor,
     private readonly accounts: AuthRepository,
+    private readonly credentials: CredentialsRepository,
     private readonly config: AppConfig,
     private readonly mail: MailSender,
     private readonly hasher: PasswordHasher,
@@ -77,7 +79,7 @@ export class AccountEmailService {
   /** Mails a reset link if a live account uses the address; the caller learns nothing either way. */
   async requestPasswordReset(email: string): Promise<void> {
     this.assertEmailEnabled();
-    const user = await this.transactor.read((tx) => this.accounts.liveAccountByEmail(tx, email.trim()));
+    const user = await this.transactor.read((tx) => this.credentials.liveAccountByEmail(tx, email.trim()));
     if (!user) return;
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.PASSWORD_RESET_MINUTES * 60_000);
@@ -107,7 +109,7 @@ export class AccountEmailService {
       const row = await this.accounts.lockResetToken(tx, parsed.id, this.clock.now());
       if (!row || !secretMatches(parsed.secret, row.secretHash)) throw resetLinkInvalid();
       await this.accounts.useResetToken(tx, parsed.id, this.clock.now());
-      await this.accounts.setPasswordVerified(tx, row.userId, hash);
+      await this.credentials.setPasswordVerified(tx, row.userId, hash);
       return row.userId;
     });
     await this.sessions.destroyAllFor(userId);
@@ -116,7 +118,7 @@ export class AccountEmailService {
   /** Mails a confirmation link to the person's address, unless it is confirmed or one went out a minute ago. */
   async sendVerification(userId: string): Promise<void> {
     this.assertEmailEnabled();
-    const user = await this.transactor.read((tx) => this.accounts.verificationStateOf(tx, userId));
+    const user = await this.transactor.read((tx) => this.credentials.verificationStateOf(tx, userId));
     if (!user || user.isEmailVerified) return;
     const ttlMs = this.config.EMAIL_VERIFICATION_HOURS * 3_600_000;
     const now = this.clock.now().getTime();
@@ -128,7 +130,7 @@ export class AccountEmailService {
     }
     const { token, secretHash } = newLinkToken(userId);
     await this.transactor.read((tx) =>
-      this.accounts.setVerificationToken(tx, userId, secretHash, new Date(now + ttlMs)),
+      this.credentials.setVerificationToken(tx, userId, secretHash, new Date(now + ttlMs)),
     );
     // Awaited (unlike a reset link): the person is signed in, so timing reveals nothing, and they learn
     // at once if their mail server refused it.
@@ -143,12 +145,12 @@ export class AccountEmailService {
     const parsed = parseLinkToken(token);
     if (!parsed) throw verificationLinkInvalid();
     const row = await this.transactor.read((tx) =>
-      this.accounts.verificationTokenOf(tx, parsed.id, this.clock.now()),
+      this.credentials.verificationTokenOf(tx, parsed.id, this.clock.now()),
     );
     if (!row || !secretMatches(parsed.secret, row.emailVerificationToken)) throw verificationLinkInvalid();
     // Conditional on the same token, so a link replaced meanwhile does not count.
     const current = row.emailVerificationToken;
-    await this.transactor.read((tx) => this.accounts.confirmEmail(tx, parsed.id, current));
+    await this.transactor.read((tx) => this.credentials.confirmEmail(tx, parsed.id, current));
   }
 
   private assertEmailEnabled(): void {

@@ -14,7 +14,7 @@ export type AccountResolver = (identifier: string) => Promise<string | null>;
 export function accountResolver(dataSource: DataSource): AccountResolver {
   return async (identifier) => {
     const rows = await dataSource.query<{ id: string }[]>(
-      `SELECT id FROM users WHERE (lower(email) = $1 OR lower(username) = $1) AND "deletedAt" IS NULL LIMIT 1`,
+      `SELECT id FROM people WHERE (lower(email) = $1 OR lower(username) = $1) AND NOT deleted LIMIT 1`,
       [identifier],
     );
     return rows[0]?.id ?? null;

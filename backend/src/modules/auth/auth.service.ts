@@ -4,11 +4,10 @@ import { AppConfig } from '../../config/app-config.js';
 import { BadRequestError, ConflictError } from '../../common/errors/domain-error.js';
 import { violatedConstraint } from '../../database/query-errors.js';
 import { Transactor, type TxOrManager } from '../../database/transactor.js';
-import { type SelfUserDto, User, UsersService } from '../users/index.js';
+import { CredentialsRepository, type SelfUserDto, User, UsersService } from '../users/index.js';
 import { LedgerService } from '../wallet/index.js';
 import { AccountBannedError, InvalidChallengeError, InvalidCredentialsError } from './auth.errors.js';
 import type { SignupDto } from './dto/signup.dto.js';
-import { AuthRepository } from './auth.repository.js';
 import { AccountEmailService } from './account-email.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionStore } from './session-store.js';
@@ -34,7 +33,7 @@ interface ChallengeClaims {
 export class AuthService {
   constructor(
     private readonly transactor: Transactor,
-    private readonly accounts: AuthRepository,
+    private readonly credentials: CredentialsRepository,
     private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
@@ -88,7 +87,7 @@ export class AuthService {
     tx: TxOrManager,
     fields: Omit<Partial<User>, 'id' | 'balance'> & Pick<User, 'email' | 'authProvider'>,
   ): Promise<User> {
-    const created = await this.accounts.insertUser(tx, fields);
+    const created = await this.credentials.insertUser(tx, fields);
     await this.ledger.post(tx, [
       { userId: created.id, amount: SIGNUP_BONUS, type: 'signup_bonus', description: 'Welcome bonus' },
     ]);
@@ -97,7 +96,7 @@ export class AuthService {
 
   async login(emailOrUsername: string, password: string): Promise<LoginOutcome> {
     const identifier = emailOrUsername.trim().toLowerCase();
-    const user = await this.transactor.read((tx) => this.accounts.findForLogin(tx, identifier));
+    const user = await this.transactor.read((tx) => this.credentials.findForLogin(tx, identifier));
     // Always verify a hash (a decoy when no account matched) so both failures take the same time.
     const valid = await this.hasher.verify(user?.password, password);
     if (!user || !valid) throw new InvalidCredentialsError();
@@ -145,12 +144,12 @@ export class AuthService {
   /** ADMIN_EMAILS grants admin at sign-in; callers pass only a user whose email is trusted. */
   async grantConfiguredAdmin(user: User): Promise<void> {
     if (!user.isAdmin && this.isConfiguredAdmin(user.email)) {
-      await this.transactor.read((tx) => this.accounts.makeAdmin(tx, user.id));
+      await this.transactor.read((tx) => this.credentials.makeAdmin(tx, user.id));
     }
   }
 
   private async assertAvailable(tx: TxOrManager, email: string, username: string): Promise<void> {
-    const taken = await this.accounts.taken(tx, email, username);
+    const taken = await this.credentials.taken(tx, email, username);
     if (taken?.email) throw emailTaken();
     if (taken?.username) throw usernameTaken();
   }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { CredentialsRepository } from '../users/index.js';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { Clock } from '../../common/clock.js';
 import { BadRequestError } from '../../common/errors/domain-error.js';
 import { Transactor } from '../../database/transactor.js';
 import type { User } from '../users/index.js';
-import { AuthRepository } from './auth.repository.js';
 
 export interface TwoFactorEnrolment {
   secret: string;
@@ -21,7 +21,7 @@ export const INVALID_CODE = 'That code is not valid. Check your authenticator ap
 export class TwoFactorService {
   constructor(
     private readonly transactor: Transactor,
-    private readonly accounts: AuthRepository,
+    private readonly credentials: CredentialsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -40,7 +40,7 @@ export class TwoFactorService {
     const step = await this.check(secret, token, null);
     if (step === null) throw new BadRequestError(INVALID_CODE, 'invalid_2fa_code', { token: INVALID_CODE });
     await this.transactor.read((tx) =>
-      this.accounts.setTwoFactor(tx, userId, {
+      this.credentials.setTwoFactor(tx, userId, {
         twoFactorEnabled: true,
         twoFactorSecret: secret,
         twoFactorLastStep: String(step),
@@ -53,7 +53,7 @@ export class TwoFactorService {
       throw new BadRequestError(INVALID_CODE, 'invalid_2fa_code', { token: INVALID_CODE });
     }
     await this.transactor.read((tx) =>
-      this.accounts.setTwoFactor(tx, userId, {
+      this.credentials.setTwoFactor(tx, userId, {
         twoFactorEnabled: false,
         twoFactorSecret: null,
         twoFactorLastStep: null,
@@ -66,11 +66,13 @@ export class TwoFactorService {
    * one used. The step is recorded with a conditional update, so two racing logins cannot both use it.
    */
   async consume(userId: string, token: string): Promise<boolean> {
-    const user = await this.transactor.read((tx) => this.accounts.twoFactorOf(tx, userId));
+    const user = await this.transactor.read((tx) => this.credentials.twoFactorOf(tx, userId));
     if (!user?.twoFactorEnabled || !user.twoFactorSecret) return false;
     const step = await this.check(user.twoFactorSecret, token, user.twoFactorLastStep);
     if (step === null) return false;
-    const changed = await this.transactor.read((tx) => this.accounts.advanceTwoFactorStep(tx, userId, step));
+    const changed = await this.transactor.read((tx) =>
+      this.credentials.advanceTwoFactorStep(tx, userId, step),
+    );
     return changed === 1;
   }
 

@@ -3,6 +3,7 @@ export type { AccountDeletionParticipant } from './account-deletion-participants
 export { AccountStanding, runningSuspension } from './account-standing.js';
 export type { ModeratedAccount } from './account-standing.js';
 export { AccountsRepository, type AccountListRow } from './accounts.repository.js';
+export { CredentialsRepository, type VerificationState } from './credentials.repository.js';
 export type { ChallengeablePerson } from './account-standing.js';
 export { BetRecords, type BetRecordSource, type WonLost } from './bet-records.js';
 export { SelfUserDto } from './dto/self-user.dto.js';

@@ -3,6 +3,7 @@ import { transactorProvider } from '../../database/transactor.js';
 import { AccountDeletionParticipants } from './account-deletion-participants.js';
 import { AccountStanding } from './account-standing.js';
 import { AccountsRepository } from './accounts.repository.js';
+import { CredentialsRepository } from './credentials.repository.js';
 import { BetRecords } from './bet-records.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -12,11 +13,19 @@ import { UsersService } from './users.service.js';
     transactorProvider,
     AccountStanding,
     AccountsRepository,
+    CredentialsRepository,
     UsersRepository,
     UsersService,
     AccountDeletionParticipants,
     BetRecords,
   ],
-  exports: [AccountStanding, AccountsRepository, UsersService, AccountDeletionParticipants, BetRecords],
+  exports: [
+    AccountStanding,
+    AccountsRepository,
+    CredentialsRepository,
+    UsersService,
+    AccountDeletionParticipants,
+    BetRecords,
+  ],
 })
 export class UsersModule {}

@@ -4,8 +4,7 @@ import * as client from 'openid-client';
 import { AppConfig } from '../../../config/app-config.js';
 import { violatedConstraint } from '../../../database/query-errors.js';
 import { Transactor } from '../../../database/transactor.js';
-import { User } from '../../users/index.js';
-import { AuthRepository } from '../auth.repository.js';
+import { CredentialsRepository, User } from '../../users/index.js';
 import { AuthService, type SignedIn } from '../auth.service.js';
 
 /**
@@ -45,7 +44,7 @@ export class OidcService {
   constructor(
     private readonly config: AppConfig,
     private readonly transactor: Transactor,
-    private readonly accounts: AuthRepository,
+    private readonly credentials: CredentialsRepository,
     private readonly auth: AuthService,
   ) {}
 
@@ -118,7 +117,7 @@ export class OidcService {
       return existing;
     }
     const email = usableEmail(claims.email) ?? placeholderEmail(issuer, subject);
-    const taken = await this.transactor.read((tx) => this.accounts.countEmail(tx, email));
+    const taken = await this.transactor.read((tx) => this.credentials.countEmail(tx, email));
     if (taken > 0) throw new OidcLoginError('email_in_use');
     try {
       return await this.transactor.run((tx) =>
@@ -147,7 +146,7 @@ export class OidcService {
   }
 
   private findByIdentity(issuer: string, subject: string): Promise<User | null> {
-    return this.transactor.read((tx) => this.accounts.findByIdentity(tx, issuer, subject));
+    return this.transactor.read((tx) => this.credentials.findByIdentity(tx, issuer, subject));
   }
 
   private discover(): Promise<client.Configuration> {
