@@ -84,7 +84,8 @@ export const OFFERS = `SELECT "betId", round, "byUserId", "opponentAmount"::text
   FROM bet_offers WHERE "betId" = ANY($1::int[]) ORDER BY "betId", round`;
 export const FRIENDS = `SELECT CASE WHEN "requesterId" = $1 THEN "addresseeId" ELSE "requesterId" END AS id FROM friendships
   WHERE status = 'accepted' AND (("requesterId" = $1 AND "addresseeId" = ANY($2::uuid[])) OR ("addresseeId" = $1 AND "requesterId" = ANY($2::uuid[])))`;
-const BALANCE = `SELECT balance::text FROM users WHERE id = $1`;
+// WalletReadsRepository.balanceOf (the wallet route), beside the ledger's BALANCE below.
+const WALLET_BALANCE = `SELECT balance::text FROM users WHERE id = $1`;
 const ESCROW = prepared(`SELECT coalesce(sum(stake), 0)::numeric(12,2)::text AS held FROM (
          SELECT s.stake FROM bets b JOIN bet_participants s ON s."betId" = b.id AND s."userId" = $1
           WHERE b.kind = 'duel' AND (b."creatorId" = $1 OR b."opponentId" = $1) AND b.status = ANY($2::text[])
@@ -535,7 +536,7 @@ export async function startCeiling({ databaseUrl, jwtSecret, port }) {
 
   server.get('/api/wallet', { preHandler: caller }, async (request) => {
     const [balance, escrow] = await Promise.all([
-      pool.query(BALANCE, [request.caller.id]),
+      pool.query(WALLET_BALANCE, [request.caller.id]),
       pool.query({ ...ESCROW, values: [request.caller.id, ESCROW_STATUSES] }),
     ]);
     const available = balance.rows[0]?.balance ?? '0.00';
