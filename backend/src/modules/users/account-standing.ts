@@ -9,10 +9,6 @@ export function runningSuspension(suspendedUntil: Date | null, now: Date): strin
   return suspendedUntil && suspendedUntil > now ? suspendedUntil.toISOString() : null;
 }
 
-/**
- * Where a user stands, as the rules that act on other people ask it, read in the caller's transaction so the
- * answer belongs to what they then write. The one place these rules read the users table.
- */
 /** A person who can be challenged, with the privacy settings that say by whom. */
 export type ChallengeablePerson = Pick<User, 'id' | 'privacySettings'>;
 
@@ -26,6 +22,11 @@ export interface ModeratedAccount {
   suspendedUntil: Date | null;
 }
 
+/**
+ * Where a user stands, as the rules that act on other people ask it, read in the caller's transaction so the
+ * answer belongs to what they then write; and an admin's ban, suspension and their lifting. The one place
+ * standing is read from or written to the users table.
+ */
 @Injectable()
 export class AccountStanding {
   /**
