@@ -301,7 +301,7 @@ async function startCeilings() {
 async function restartAll() {
   await stopCeiling(leastWorkServer);
   await stopCeiling(ceilingServer);
-  await stopBetwixt(betwixt);
+  await stopBetwixt(betwixt, { keepData: true });
   betwixt = startBetwixt({
     port: APP_PORT,
     pgPort: PG_PORT,

@@ -1,7 +1,7 @@
 // What `npm run bench` (bench.mjs) and `npm run bench:scale` (scale.mjs) share: Betwixt built and started on
 // its own embedded PostgreSQL, calls to its API, and people signed up through the real sign-up.
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,10 +85,16 @@ export async function stopCeiling(child) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-export async function stopBetwixt(child) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGINT');
-  await new Promise((resolve) => child.once('exit', resolve));
+/**
+ * Stops the server and removes its DATA_DIR (a few hundred MB of PostgreSQL after a bench), unless `keepData`:
+ * a round that restarts Betwixt on the same data keeps it.
+ */
+export async function stopBetwixt(child, { keepData = false } = {}) {
+  if (child.exitCode === null) {
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  if (!keepData && child.dataDir) rmSync(child.dataDir, { recursive: true, force: true });
 }
 
 /** Resolves once `url` answers 2xx; gives up after `seconds` or as soon as `child` (the server) exits. */
